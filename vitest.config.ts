@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// The project's own tests (`npm test`). Conformance suites are not listed here: `mfc run`
+// drives them through vitest's node API with its own configuration (src/runner).
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
