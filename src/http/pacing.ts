@@ -1,0 +1,113 @@
+import { headerRecord, observe } from './handler.js';
+import type { Interceptor, MfcDispatchOptions } from './types.js';
+
+const MINUTE_MS = 60_000;
+// Lands a little after the server's minute turns, so a clock a few ms ahead of ours still agrees.
+const MINUTE_MARGIN_MS = 200;
+
+/** How far one rate-limit window is used, as the pacer last saw it. */
+export interface RateLimitUsage {
+  used: number;
+  limit: number | undefined;
+}
+
+/** Clock and sleep the pacer uses; tests replace them. */
+export interface PacerOptions {
+  /** `rateLimit.perMinute` from the profile; the lower of it and `X-Rate-Limit-Max` applies. */
+  perMinute?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Bucket {
+  minute: number;
+  used: number;
+  max: number | undefined;
+}
+
+/** Counts requests per rate-limit window (per calendar minute, UTC, §8) and holds a request back when the window is nearly full. */
+export class Pacer {
+  readonly #perMinute: number | undefined;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #buckets = new Map<string, Bucket>();
+  #lastKey: string | undefined;
+
+  constructor(options: PacerOptions = {}) {
+    this.#perMinute = options.perMinute;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  #bucket(key: string): Bucket {
+    const minute = Math.floor(this.#now() / MINUTE_MS);
+    let bucket = this.#buckets.get(key);
+    if (!bucket) {
+      bucket = { minute, used: 0, max: undefined };
+      this.#buckets.set(key, bucket);
+    } else if (bucket.minute < minute) {
+      bucket.minute = minute;
+      bucket.used = 0;
+    }
+    this.#lastKey = key;
+    return bucket;
+  }
+
+  #limit(bucket: Bucket): number | undefined {
+    if (bucket.max === undefined) return this.#perMinute;
+    return this.#perMinute === undefined ? bucket.max : Math.min(this.#perMinute, bucket.max);
+  }
+
+  /** Waits, when the window of `key` is one request short of its limit, for the next UTC minute; then counts the request. */
+  async before(key: string): Promise<void> {
+    let bucket = this.#bucket(key);
+    const limit = this.#limit(bucket);
+    // One request stays spare: another client of the same channel or merchant may share the window.
+    if (limit !== undefined && bucket.used >= limit - 1) {
+      const nextMinute = (bucket.minute + 1) * MINUTE_MS;
+      await this.#sleep(Math.max(0, nextMinute - this.#now()) + MINUTE_MARGIN_MS);
+      bucket = this.#bucket(key);
+    }
+    bucket.used += 1;
+  }
+
+  /** Takes the server's own count from `X-Rate-Limit-Used` / `X-Rate-Limit-Max` when the answer carries them. */
+  after(key: string, headers: Record<string, string>): void {
+    const bucket = this.#bucket(key);
+    const used = Number(headers['x-rate-limit-used']);
+    const max = Number(headers['x-rate-limit-max']);
+    if (headers['x-rate-limit-used'] !== undefined && Number.isFinite(used)) bucket.used = used;
+    if (headers['x-rate-limit-max'] !== undefined && Number.isFinite(max) && max > 0) bucket.max = max;
+  }
+
+  /** The window last used, for the progress line. */
+  usage(): RateLimitUsage {
+    const bucket = this.#lastKey === undefined ? undefined : this.#buckets.get(this.#lastKey);
+    return bucket ? { used: bucket.used, limit: this.#limit(bucket) } : { used: 0, limit: this.#perMinute };
+  }
+}
+
+/** The window a request counts against: v1 per sales channel (≈ per token), v2 per merchant (§8). */
+export function rateLimitKey(opts: MfcDispatchOptions): string {
+  // All v2 tokens share one window: a token of the same merchant shares the server's count, and
+  // counting another merchant's requests too only makes the pacing more careful.
+  if (opts.path.startsWith('/merchant_api/v2')) return `${String(opts.origin)} v2`;
+  const authorization = headerRecord(opts.headers).authorization ?? '';
+  return `${String(opts.origin)} v1 ${authorization}`;
+}
+
+/** Interceptor: holds each request until its rate-limit window has room, and learns the window from each answer. */
+export function pacing(pacer: Pacer): Interceptor {
+  return (dispatch) => (opts: MfcDispatchOptions, handler) => {
+    const key = rateLimitKey(opts);
+    const observed = observe(handler, {
+      onResponseStart: (_status, headers) => pacer.after(key, headerRecord(headers)),
+    });
+    // A request meant to provoke a 429 must not be held back.
+    if (opts.provoke429) {
+      return dispatch(opts, observed);
+    }
+    void pacer.before(key).then(() => dispatch(opts, observed));
+    return true;
+  };
+}

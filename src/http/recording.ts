@@ -1,0 +1,84 @@
+import { headerRecord, observe } from './handler.js';
+import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
+
+/** How much of a body a record keeps: enough to read an error, small enough for a report. */
+export const RECORDED_BODY_LIMIT = 4_000;
+
+function truncate(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+}
+
+function bodyText(body: MfcDispatchOptions['body']): string | null {
+  if (body == null) return null;
+  if (typeof body === 'string') return body;
+  if (Buffer.isBuffer(body) || body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  return '[stream]';
+}
+
+/** Interceptor: records every exchange (request and answer, or the error) and hands it, redacted, to `opts.onExchange`. */
+export function recording(redact: (text: string) => string, bodyLimit = RECORDED_BODY_LIMIT): Interceptor {
+  const clean = (record: Record<string, string>) =>
+    Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redact(value)]));
+  return (dispatch) => (opts: MfcDispatchOptions, handler) => {
+    const onExchange = opts.onExchange;
+    if (!onExchange) return dispatch(opts, handler);
+    const started = Date.now();
+    const requestBody = bodyText(opts.body);
+    const exchange: RecordedExchange = {
+      method: opts.method,
+      url: redact(new URL(opts.path, opts.origin).toString()),
+      requestHeaders: clean(headerRecord(opts.headers)),
+      requestBody: requestBody === null ? null : redact(truncate(requestBody, bodyLimit)),
+      status: null,
+      responseHeaders: {},
+      responseBody: null,
+      durationMs: 0,
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = () => {
+      exchange.durationMs = Date.now() - started;
+      onExchange(exchange);
+    };
+    return dispatch(opts, observe(handler, {
+      onResponseStart: (status, headers) => {
+        exchange.status = status;
+        exchange.responseHeaders = clean(headerRecord(headers));
+      },
+      onResponseData: (chunk) => {
+        // Keeps only what the record will show, however large the answer.
+        if (size <= bodyLimit) chunks.push(chunk);
+        size += chunk.length;
+      },
+      onResponseEnd: () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        exchange.responseBody = redact(size > text.length ? `${truncate(text, bodyLimit)}… [${size} bytes in all]` : truncate(text, bodyLimit));
+        finish();
+      },
+      onResponseError: (error) => {
+        exchange.error = redact(describeNetworkError(error));
+        finish();
+      },
+    }));
+  };
+}
+
+/** A one-line account of why a request got no answer. */
+export function describeNetworkError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code ?? (error.cause as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'no answer within the request timeout';
+    case 'ENOTFOUND':
+      return 'host not found';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection closed before an answer';
+    default:
+      return code ? `${error.message} (${code})` : error.message;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Dispatcher } from 'undici';
+
+/** One HTTP exchange as the reports show it (CONTRACT §3): tokens already replaced by `[redacted]`, bodies truncated. */
+export interface RecordedExchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  /** null when no answer arrived (refused, timed out, reset). */
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  /** Why no answer arrived, when `status` is null. */
+  error?: string;
+  durationMs: number;
+}
+
+/** One step of the client's interceptor chain (undici `dispatch => (opts, handler) => …`). */
+export type Interceptor = Dispatcher.DispatcherComposeInterceptor;
+
+/** Dispatch options as our interceptors see them: undici's plus the per-request hooks the client sets. */
+export interface MfcDispatchOptions extends Dispatcher.DispatchOptions {
+  /** Receives each exchange the request causes (a retried 429 yields two). */
+  onExchange?: (exchange: RecordedExchange) => void;
+  /** The request means to provoke a 429 (§8): neither paced nor retried. */
+  provoke429?: boolean;
+}

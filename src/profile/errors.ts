@@ -1,0 +1,5 @@
+/** An unreadable or invalid profile (CONTRACT §2): exit 2, naming the key; never carries a token value. */
+export class ProfileError extends Error {
+  readonly code = 'MFC_PROFILE';
+  override name = 'ProfileError';
+}

@@ -1,0 +1,5 @@
+/** The target profile: types, schema, loading and validation (CONTRACT §2). */
+export type * from './types.js';
+export { ProfileError } from './errors.js';
+export { profileSchemaPath, profileProblems } from './validate.js';
+export { loadProfile, profileFromFlags, profileFromValue } from './load.js';
