@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { envelopeOf, wireMessage } from './message.js';
+import type { Message, MessageDeviations } from './message.js';
+import { postOnce } from './post.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, nextStep } from './schedule.js';
+import type { RetryDeviations } from './schedule.js';
+
+/** A status change to announce. v1: the bare resource and the event name; v2: `event_type` and `data`. */
+export interface ServerEvent {
+  api: 'v1' | 'v2';
+  type: string;
+  payload: unknown;
+}
+
+/** Sends the server's webhooks (§6) in the background, retrying as §6.3 says. */
+export interface WebhookDispatcher {
+  /** Queues the deliveries of one event; returns at once. Events of a version without a URL are dropped. */
+  emit(event: ServerEvent): void;
+  /** Cancels pending retries and in-flight requests. */
+  close(): Promise<void>;
+}
+
+/** Where to deliver, with which key, and how fast the retry clock runs. */
+export interface WebhookDispatcherOptions {
+  v1Url?: string;
+  v2Url?: string;
+  /** The oldest valid token of the sales channel (§6.3); v1 sends no signature without it. */
+  signingToken: string | undefined;
+  /** A newer valid token of the same channel: the wrong key the `webhooks-signature-wrong-key` fault signs with. */
+  newestToken?: string;
+  /** Multiplies the retry intervals (1 is the real ~12 h schedule; tests use e.g. 0.0001). */
+  timeScale: number;
+  /** How long an answer may take (§6.3 point 3: 5 s); tests shorten it. */
+  answerTimeoutMs?: number;
+  faults: ReadonlySet<string>;
+}
+
+/** Creates the dispatcher the reference server hands its status changes to. */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { faults } = options;
+  if (faults.has('webhooks-signature-wrong-key') && options.newestToken === undefined) {
+    throw new Error('the webhooks-signature-wrong-key fault needs the newestToken option');
+  }
+  const key = faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken;
+  const answerTimeoutMs = options.answerTimeoutMs ?? 5_000;
+  const message: MessageDeviations = {
+    base64Signature: faults.has('webhooks-signature-base64'),
+    reserializedSignature: faults.has('webhooks-signature-reserialized'),
+    v1MissingEventId: faults.has('webhooks-v1-missing-event-id'),
+    v1UnstableEventId: faults.has('webhooks-v1-unstable-event-id'),
+    v1PayloadChangedOnRetry: faults.has('webhooks-v1-payload-changed-on-retry'),
+    v2MissingSignature: faults.has('webhooks-v2-missing-signature'),
+  };
+  const retry: RetryDeviations = {
+    retry4xx: faults.has('webhooks-v1-retries-4xx'),
+    noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
+  };
+  const controller = new AbortController();
+  const running = new Set<Promise<void>>();
+
+  const deliver = async (url: string, delivery: Message): Promise<void> => {
+    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false };
+    let failures = 0;
+    let rateLimited = 0;
+    for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
+      const wire = wireMessage(delivery, attempt, key, message);
+      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, signal: controller.signal });
+      if (outcome === undefined) return;
+      const step = nextStep(outcome, deviations);
+      if (step === 'received' || step === 'rejected') return;
+      const count = step === 'retry-rate-limited' ? (rateLimited += 1) : (failures += 1);
+      const delay = RETRY_DELAYS_MS[count - 1];
+      if (count >= MAX_ATTEMPTS || delay === undefined) return;
+      await sleep(delay * options.timeScale, controller.signal);
+    }
+  };
+
+  return {
+    emit(event) {
+      const url = event.api === 'v1' ? options.v1Url : options.v2Url;
+      if (url === undefined || controller.signal.aborted) return;
+      const delivery: Message = {
+        api: event.api,
+        payload: event.api === 'v1' ? event.payload : envelopeOf(event.type, event.payload, faults.has('webhooks-v2-missing-envelope-field')),
+        eventId: randomUUID(),
+      };
+      // A failed delivery is the receiver's problem, never the server's: nothing may escape.
+      const task = deliver(url, delivery).catch(() => undefined);
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    },
+    async close() {
+      controller.abort();
+      await Promise.all([...running]);
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

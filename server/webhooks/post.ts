@@ -1,0 +1,45 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AttemptOutcome } from './schedule.js';
+
+/** One delivery attempt: the bytes to send and how long to wait for the answer. */
+export interface Attempt {
+  url: string;
+  body: Buffer;
+  headers: Record<string, string>;
+  answerTimeoutMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * POSTs once and reports the answer's status, a timeout or a failed connection. Redirects are not
+ * followed (§6.3 point 3): a 3xx is an answer like any other. Resolves `undefined` when aborted.
+ */
+export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> {
+  return new Promise((resolve) => {
+    const url = new URL(attempt.url);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let outcome: AttemptOutcome | undefined;
+    const request = send(url, {
+      method: 'POST',
+      headers: { ...attempt.headers, 'content-length': String(attempt.body.length) },
+      // A fresh connection per attempt: a receiver that hung once must not hold the next attempt.
+      agent: false,
+      signal: attempt.signal,
+    });
+    const timer = setTimeout(() => {
+      outcome = { kind: 'timeout' };
+      request.destroy(new Error('no answer in time'));
+    }, attempt.answerTimeoutMs);
+    request.on('response', (response) => {
+      clearTimeout(timer);
+      response.resume();
+      resolve({ kind: 'answered', status: response.statusCode ?? 0 });
+    });
+    request.on('error', () => {
+      clearTimeout(timer);
+      resolve(attempt.signal.aborted ? undefined : (outcome ?? { kind: 'connection-failed' }));
+    });
+    request.end(attempt.body);
+  });
+}

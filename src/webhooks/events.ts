@@ -1,0 +1,149 @@
+import { validateWebhook } from '../openapi/index.js';
+import type { SchemaError } from '../openapi/index.js';
+
+/** The v1 events of §6.1; their bodies are the bare resource, so the name is not in the body. */
+export const V1_EVENTS = [
+  'delivery_status_updated',
+  'shipment_status_updated',
+  'restocking_shipment_status_updated',
+  'return_status_updated',
+] as const;
+
+/** The v2 event types of §6.2, carried in the envelope's `event_type`. */
+export const V2_EVENTS = [
+  'order.status_updated',
+  'shipment.status_updated',
+  'shipment.delivery_status_updated',
+  'restocking_shipment.status_updated',
+] as const;
+
+/** A v1 event name (§6.1). */
+export type V1EventName = (typeof V1_EVENTS)[number];
+/** A v2 event type (§6.2). */
+export type V2EventType = (typeof V2_EVENTS)[number];
+
+/** Which kind of record an event is about; the idempotency helper keys resources by it. */
+export type ResourceKind = 'order' | 'shipment' | 'restocking_shipment' | 'return';
+
+/** The fields of an event's resource that matching and ordering rely on; the rest is as the schema says. */
+export interface EventResource {
+  id?: number;
+  status?: string;
+  delivery_status?: string | null;
+  updated_at?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * A v1 delivery: the bare resource. `events` lists every v1 event whose payload schema the body
+ * satisfies; the two shipment events share one shape, so a shipment body names both.
+ */
+export interface V1Event {
+  api: 'v1';
+  events: V1EventName[];
+  kind: ResourceKind;
+  /** The `x-service-event-id` header, when the caller passed it (§6.3 point 2). */
+  eventId: string | undefined;
+  resource: EventResource;
+}
+
+/** A v2 delivery: the envelope of §6.2 with its `data`. */
+export interface V2Event {
+  api: 'v2';
+  eventType: V2EventType;
+  kind: ResourceKind;
+  eventId: string;
+  timestamp: string;
+  resource: EventResource;
+}
+
+/** A parsed and schema-valid webhook event of either version. */
+export type WebhookEvent = V1Event | V2Event;
+
+/** A parse: the typed event, or the schema violations that stopped it. */
+export type EventParse = { ok: true; event: WebhookEvent } | { ok: false; errors: SchemaError[] };
+
+const v1Kinds: Record<V1EventName, ResourceKind> = {
+  delivery_status_updated: 'shipment',
+  shipment_status_updated: 'shipment',
+  restocking_shipment_status_updated: 'restocking_shipment',
+  return_status_updated: 'return',
+};
+
+const v2Kinds: Record<V2EventType, ResourceKind> = {
+  'order.status_updated': 'order',
+  'shipment.status_updated': 'shipment',
+  'shipment.delivery_status_updated': 'shipment',
+  'restocking_shipment.status_updated': 'restocking_shipment',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isV2EventType(value: unknown): value is V2EventType {
+  return (V2_EVENTS as readonly unknown[]).includes(value);
+}
+
+/**
+ * Parses a v1 body (§6.1). v1 carries no event name, so the body is tried against every v1
+ * payload schema; when none accepts it, the errors are those of the closest schema.
+ */
+export function parseV1Event(body: unknown, eventId?: string): EventParse {
+  const matches: V1EventName[] = [];
+  let closest: SchemaError[] | undefined;
+  for (const name of V1_EVENTS) {
+    const validation = validateWebhook('v1', name, body);
+    if (validation.ok) matches.push(name);
+    else if (closest === undefined || validation.errors.length < closest.length) {
+      closest = validation.errors.map((error) => ({ ...error, message: `${name}: ${error.message}` }));
+    }
+  }
+  const first = matches[0];
+  if (first === undefined || !isObject(body)) return { ok: false, errors: closest ?? [] };
+  return { ok: true, event: { api: 'v1', events: matches, kind: v1Kinds[first], eventId, resource: body } };
+}
+
+/** Parses a v2 envelope (§6.2): validated as a whole against the schema of its `event_type`. */
+export function parseV2Event(body: unknown): EventParse {
+  const eventType = isObject(body) ? body['event_type'] : undefined;
+  if (!isV2EventType(eventType)) {
+    return {
+      ok: false,
+      errors: [{
+        pointer: '/event_type',
+        rule: 'enum',
+        message: `event_type expected one of ${V2_EVENTS.join(', ')}, received ${JSON.stringify(eventType) ?? 'nothing'} at /event_type`,
+      }],
+    };
+  }
+  const validation = validateWebhook('v2', eventType, body);
+  if (!validation.ok || !isObject(body)) return { ok: false, errors: validation.errors };
+  return {
+    ok: true,
+    event: {
+      api: 'v2',
+      eventType,
+      kind: v2Kinds[eventType],
+      eventId: String(body['event_id']),
+      timestamp: String(body['timestamp']),
+      resource: body['data'] as EventResource,
+    },
+  };
+}
+
+/** Whether a body looks like a v2 envelope; for a receiver that does not know which version a URL serves. */
+export function looksLikeEnvelope(body: unknown): boolean {
+  return isObject(body) && 'event_type' in body && 'data' in body;
+}
+
+/** Parses a body as the given version's event, or guesses the version from its shape. */
+export function parseEvent(body: unknown, options: { api?: 'v1' | 'v2'; eventId?: string } = {}): EventParse {
+  const api = options.api ?? (looksLikeEnvelope(body) ? 'v2' : 'v1');
+  return api === 'v2' ? parseV2Event(body) : parseV1Event(body, options.eventId);
+}
+
+/** A one-line name for an event: the v2 type, or the v1 names its shape allows. */
+export function eventName(event: WebhookEvent): string {
+  return event.api === 'v2' ? event.eventType : event.events.join('|');
+}

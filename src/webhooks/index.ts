@@ -1,0 +1,16 @@
+// The webhook toolkit for integrators and for `mfc run`: verify signatures (§6.3), parse and
+// validate v1 bare payloads and v2 envelopes (§6.1, §6.2), apply the idempotency advice of §6.3
+// point 5, and receive deliveries over HTTP.
+export { SIGNATURE_HEADER, signBody, verifySignature, signingTokenOf } from './signature.js';
+export type { SignatureFailureReason, SignatureVerdict, SigningTokenCandidate } from './signature.js';
+export { V1_EVENTS, V2_EVENTS, parseEvent, parseV1Event, parseV2Event, looksLikeEnvelope, eventName } from './events.js';
+export type { V1EventName, V2EventType, ResourceKind, EventResource, V1Event, V2Event, WebhookEvent, EventParse } from './events.js';
+export { UpdateLedger, updateKeyOf } from './idempotency.js';
+export type { UpdateKey, UpdateDecision } from './idempotency.js';
+export { EVENT_ID_HEADER, startReceiver } from './receiver.js';
+export type { Delivery, Refusal, ReceiverOptions, WebhookReceiver } from './receiver.js';
+export { acknowledgeValid, answerFirst } from './responders.js';
+export type { Answer, Responder } from './responders.js';
+export { forResource } from './match.js';
+export type { ResourceExpectation } from './match.js';
+export type { BodyRefusal } from './read-body.js';

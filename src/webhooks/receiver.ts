@@ -1,0 +1,215 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseEvent, looksLikeEnvelope } from './events.js';
+import type { EventParse, EventResource } from './events.js';
+import { readBody } from './read-body.js';
+import type { BodyRefusal } from './read-body.js';
+import { acknowledgeValid } from './responders.js';
+import type { Answer, Responder } from './responders.js';
+import { SIGNATURE_HEADER, verifySignature } from './signature.js';
+import type { SignatureVerdict } from './signature.js';
+
+/** The header v1 uses to name a call, stable across its retries (§6.3 point 2). */
+export const EVENT_ID_HEADER = 'x-service-event-id';
+
+/** Why the receiver refused a call before looking at it: too large, too slow, gone, or not JSON. */
+export type Refusal = BodyRefusal | 'malformed-json';
+
+/** One call the receiver got, as it arrived, with what it made of it. */
+export interface Delivery {
+  /** 1 for the first call the receiver got, then 2, … */
+  seq: number;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  /** The parsed JSON body; undefined when refused. */
+  body: unknown;
+  receivedAt: Date;
+  /** By the path it came to when the receiver knows the versions' paths, else by its shape. */
+  api: 'v1' | 'v2';
+  /** Set when the call was refused before parsing; then `signature` and `event` are undefined. */
+  refusal: Refusal | undefined;
+  /** Undefined when refused or when the receiver holds no token to verify with. */
+  signature: SignatureVerdict | undefined;
+  /** v1 `x-service-event-id` header, v2 envelope `event_id`. */
+  eventId: string | undefined;
+  /** The resource the body describes, read leniently (even from an invalid payload) for matching. */
+  resource: EventResource | undefined;
+  /** The payload checked against its schemas; undefined when refused. */
+  event: EventParse | undefined;
+  /** The status answered, `'hang'` while held open, undefined until the responder has decided. */
+  answer: number | 'hang' | undefined;
+}
+
+/** How to run a receiver. */
+export interface ReceiverOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The paths each version is delivered to (profile `webhooks.v1Path`/`v2Path`). */
+  paths?: { v1?: string; v2?: string };
+  /** Tokens a signature may be made with; the first that verifies is reported. Empty: not checked. */
+  tokens: readonly string[];
+  /** Largest body accepted, 1 MiB by default; larger calls are answered 413. */
+  maxBodyBytes?: number;
+  /** Time a sender has to deliver the whole body, 10 s by default; slower calls are answered 408. */
+  bodyTimeoutMs?: number;
+  /** The answer to each accepted call; `acknowledgeValid` by default. */
+  responder?: Responder;
+  /** Called once the answer to a delivery is decided (including refusals). */
+  onDelivery?: (delivery: Delivery) => void;
+}
+
+/** A running receiver: where it listens, what arrived, and how to wait for what is expected. */
+export interface WebhookReceiver {
+  /** `http://host:port`, without a path. */
+  url: string;
+  port: number;
+  /** Every call so far, in arrival order. */
+  readonly deliveries: readonly Delivery[];
+  /** Replaces the responder for calls from now on. */
+  setResponder(responder: Responder): void;
+  /** The first delivery (already arrived or yet to come) that matches, or undefined after `timeoutMs`. */
+  waitFor(predicate: (delivery: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
+  /** Waits until `count` deliveries match or `timeoutMs` passes; resolves to those that matched by then. */
+  waitForCount(predicate: (delivery: Delivery) => boolean, count: number, timeoutMs: number): Promise<Delivery[]>;
+  /** Stops listening, drops held-open answers and resolves pending waits. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  predicate: (delivery: Delivery) => boolean;
+  count: number;
+  resolve: (matched: Delivery[]) => void;
+  timer: NodeJS.Timeout;
+}
+
+const refusalStatus: Record<Refusal, number> = { 'too-large': 413, 'too-slow': 408, aborted: 400, 'malformed-json': 400 };
+
+/** Starts a webhook receiver on `host:port` (127.0.0.1 and a free port by default). */
+export async function startReceiver(options: ReceiverOptions): Promise<WebhookReceiver> {
+  const limits = { maxBytes: options.maxBodyBytes ?? 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 };
+  const deliveries: Delivery[] = [];
+  const waiters = new Set<Waiter>();
+  let responder = options.responder ?? acknowledgeValid;
+
+  const settle = (waiter: Waiter): void => {
+    clearTimeout(waiter.timer);
+    waiters.delete(waiter);
+    waiter.resolve(deliveries.filter(waiter.predicate).slice(0, waiter.count));
+  };
+  const record = (delivery: Delivery): void => {
+    deliveries.push(delivery);
+    for (const waiter of [...waiters]) {
+      if (deliveries.filter(waiter.predicate).length >= waiter.count) settle(waiter);
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (request.method !== 'POST') {
+      response.writeHead(405, { allow: 'POST' }).end();
+      return;
+    }
+    const receivedAt = new Date();
+    const read = await readBody(request, limits);
+    const rawBody = read.ok ? read.raw : Buffer.alloc(0);
+    const body = read.ok ? parseJson(rawBody) : undefined;
+    const refusal: Refusal | undefined = !read.ok ? read.refusal : body === undefined ? 'malformed-json' : undefined;
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const api = path === options.paths?.v1 ? 'v1' : path === options.paths?.v2 ? 'v2' : looksLikeEnvelope(body) ? 'v2' : 'v1';
+    const headerEventId = single(request.headers[EVENT_ID_HEADER]);
+    const envelope = api === 'v2' && isObject(body) ? body : undefined;
+    const delivery: Delivery = {
+      seq: deliveries.length + 1,
+      method: request.method,
+      path,
+      headers: request.headers,
+      rawBody,
+      body,
+      receivedAt,
+      api,
+      refusal,
+      signature: refusal !== undefined || options.tokens.length === 0
+        ? undefined
+        : verifySignature(rawBody, single(request.headers[SIGNATURE_HEADER]), options.tokens),
+      eventId: api === 'v1' ? headerEventId : typeof envelope?.['event_id'] === 'string' ? envelope['event_id'] : undefined,
+      resource: api === 'v1' ? (isObject(body) ? body : undefined) : isObject(envelope?.['data']) ? envelope['data'] : undefined,
+      event: refusal === undefined ? parseEvent(body, { api, eventId: headerEventId }) : undefined,
+      answer: undefined,
+    };
+    record(delivery);
+    const answer: Answer = refusal !== undefined
+      ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
+      : await responder(delivery);
+    delivery.answer = answer === 'hang' ? 'hang' : answer.status;
+    options.onDelivery?.(delivery);
+    if (answer === 'hang') return;
+    // After a refused body the rest of it is never read, so the connection cannot be reused.
+    if (refusal !== undefined) response.shouldKeepAlive = false;
+    response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8' }).end(answer.body ?? '');
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(error instanceof Error ? error.message : 'receiver error');
+    });
+  });
+  // The receiver times slow bodies itself; the header phase gets the same allowance.
+  server.requestTimeout = 0;
+  server.headersTimeout = limits.timeoutMs;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  const waitForCount = (predicate: (delivery: Delivery) => boolean, count: number, timeoutMs: number): Promise<Delivery[]> =>
+    new Promise((resolve) => {
+      const waiter: Waiter = { predicate, count, resolve, timer: setTimeout(() => settle(waiter), timeoutMs) };
+      waiters.add(waiter);
+      if (deliveries.filter(predicate).length >= count) settle(waiter);
+    });
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    deliveries,
+    setResponder(next) {
+      responder = next;
+    },
+    waitForCount,
+    async waitFor(predicate, timeoutMs) {
+      return (await waitForCount(predicate, 1, timeoutMs))[0];
+    },
+    close() {
+      for (const waiter of [...waiters]) settle(waiter);
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        // Held-open answers and idle keep-alive sockets would otherwise keep close() waiting.
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
