@@ -8,3 +8,4 @@ export { retryOn429 } from './retry.js';
 export type { RetryOn429Options } from './retry.js';
 export { createRedactor, redactDeep, REDACTED } from './redact.js';
 export type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
+export { toCurl } from './curl.js';

@@ -1,0 +1,140 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { RecordedExchange } from '../http/index.js';
+import type { Features, Fixtures, TargetProfile, TokenName } from '../profile/index.js';
+import { ApiClient, type ApiResponse } from './api-client.js';
+import { CheckFailure } from './failure.js';
+import type { RunSession } from './session.js';
+import type { RunConfig } from './types.js';
+
+/** A v1 and a v2 client sharing one token. */
+export interface ApiClients {
+  v1: ApiClient;
+  v2: ApiClient;
+}
+
+/** What `t.fail` takes: the rule, the values compared and, when there is one, the answer that showed it. */
+export interface FailOptions {
+  title: string;
+  expected: unknown;
+  received: unknown;
+  response?: ApiResponse;
+}
+
+/** The `t` a check body receives (docs/ARCHITECTURE.md, "Checks"). */
+export interface CheckContext extends ApiClients {
+  profile: TargetProfile;
+  fixtures: Fixtures;
+  features: Features;
+  seed: number;
+  runs: number;
+  /** `mfc-<runid>`: put it on every record the check creates. */
+  marker: string;
+  /** Clients for another profile token; skips the check when the profile lacks it. */
+  as(token: TokenName): ApiClients;
+  /** Clients that send no Authorization header. */
+  anonymous: ApiClients;
+  /** `mfc-<runid>-<kind>-<n>`, unique within the run. */
+  uniqueId(kind: string): string;
+  /** Registers work to run after the check, pass or fail (cancel what it created). */
+  cleanup(task: () => Promise<unknown>): void;
+  /** Every exchange of this check so far (redacted). */
+  exchanges: RecordedExchange[];
+  /** Fails unless the answer's status is `expected` (or one of them). */
+  expectStatus(response: ApiResponse, expected: number | number[], what?: string): void;
+  /** Fails unless `received` deep-equals `expected`. */
+  expectEqual(what: string, expected: unknown, received: unknown, response?: ApiResponse): void;
+  /** `expectEqual` with the answer first, as in the architecture's example. */
+  expect(response: ApiResponse, what: string, expected: unknown, received: unknown): void;
+  /** Ends the check with a structured failure. */
+  fail(options: FailOptions): never;
+  /** Ends the check as skipped with this reason (never fails the run). */
+  skip(reason: string): never;
+}
+
+/** Renders a compared value for Expected/Received: strings as they are, the rest as JSON. */
+export function show(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** What the check wrapper needs besides the context itself. */
+export interface CheckContextHandle {
+  context: CheckContext;
+  runCleanups(): Promise<void>;
+}
+
+/** Builds the `t` of one check. `skip` is vitest's own, so a skip carries its reason into the result. */
+export function createCheckContext(run: RunConfig, session: RunSession, skip: (reason: string) => never): CheckContextHandle {
+  const exchanges: RecordedExchange[] = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const record = (list: RecordedExchange[]) => exchanges.push(...list);
+  const clients = (token: string | null): ApiClients => ({
+    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record),
+    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record),
+  });
+  const fail = (options: FailOptions): never => {
+    throw new CheckFailure(
+      {
+        title: options.title,
+        expected: show(options.expected),
+        received: show(options.received),
+        ...(options.response ? { exchange: options.response.exchange } : {}),
+      },
+      options.response ? [options.response.exchange] : exchanges.slice(-5),
+    );
+  };
+  const expectEqual = (what: string, expected: unknown, received: unknown, response?: ApiResponse) => {
+    if (!isDeepStrictEqual(expected, received)) fail({ title: what, expected, received, ...(response ? { response } : {}) });
+  };
+  const primary = clients(run.profile.tokens.primary);
+  const context: CheckContext = {
+    ...primary,
+    profile: run.profile,
+    fixtures: run.profile.fixtures,
+    features: run.profile.features ?? {},
+    seed: run.seed,
+    runs: run.runs,
+    marker: run.marker,
+    as: (name) => {
+      const token = run.profile.tokens[name];
+      return token === undefined ? skip(`needs tokens.${name} in the profile`) : clients(token);
+    },
+    anonymous: clients(null),
+    uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
+    cleanup: (task) => {
+      cleanups.push(task);
+    },
+    exchanges,
+    expectStatus: (response, expected, what) => {
+      const allowed = Array.isArray(expected) ? expected : [expected];
+      if (allowed.includes(response.status)) return;
+      const { method, url } = response.exchange;
+      fail({
+        title: what ?? `${method} ${new URL(url).pathname} answered an unexpected status`,
+        expected: `status ${allowed.join(' or ')}`,
+        received: `status ${response.status}`,
+        response,
+      });
+    },
+    expectEqual,
+    expect: (response, what, expected, received) => expectEqual(what, expected, received, response),
+    fail,
+    skip,
+  };
+  return {
+    context,
+    // Last registered runs first: what was created last may depend on what came before.
+    // Every task runs even when one fails; the first error is what the check reports.
+    runCleanups: async () => {
+      let firstError: unknown;
+      for (const task of cleanups.reverse()) {
+        try {
+          await task();
+        } catch (error) {
+          firstError ??= error;
+        }
+      }
+      if (firstError !== undefined) throw firstError;
+    },
+  };
+}

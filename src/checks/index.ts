@@ -1,0 +1,12 @@
+/** The check-definition API the suites use (docs/ARCHITECTURE.md, "Checks"). */
+export { check } from './check.js';
+export type { CheckBody } from './check.js';
+export { ApiClient } from './api-client.js';
+export type { ApiResponse, Query, RequestOptions, ShorthandOptions } from './api-client.js';
+export { createCheckContext, show } from './context.js';
+export type { ApiClients, CheckContext, FailOptions } from './context.js';
+export { CheckFailure, formatFailure } from './failure.js';
+export type { FailureInput, FailureKind } from './failure.js';
+export { idMatcher, isSelected, skipReason } from './selection.js';
+export { profileSecrets, runSession } from './session.js';
+export type { ApiVersion, CheckMeta, CheckRecord, FailureDetail, RunConfig } from './types.js';

@@ -1,0 +1,37 @@
+import type { ApiVersion, CheckMeta, RunConfig } from './types.js';
+
+/** Turns an `--only` pattern into a matcher: a glob over check ids (`*` any run of characters, `?` one) or a full id. */
+export function idMatcher(pattern: string): (id: string) => boolean {
+  const source = pattern
+    .split('')
+    .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const regex = new RegExp(`^${source}$`);
+  return (id) => regex.test(id);
+}
+
+/** Whether the run selects the check with this id (its `--api` and `--only`). */
+export function isSelected(id: string, selection: { api: ApiVersion | 'all'; only?: string | undefined }): boolean {
+  if (selection.api !== 'all' && !id.startsWith(`${selection.api}.`)) return false;
+  return selection.only === undefined || idMatcher(selection.only)(id);
+}
+
+/** The value at a dotted profile key such as `fixtures.sku` or `tokens.expired`. */
+function profileValue(profile: RunConfig['profile'], key: string): unknown {
+  let value: unknown = profile;
+  for (const part of key.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** Why a selected check does not run against this target, or undefined when it runs. */
+export function skipReason(meta: CheckMeta, run: RunConfig): string | undefined {
+  if (run.unreachable !== undefined) return 'target unreachable';
+  if (meta.writes && !run.profile.allowWrites) return 'needs allowWrites: true in the profile';
+  if (meta.provokes429 && !run.profile.rateLimit?.provoke) return 'needs rateLimit.provoke: true in the profile';
+  const missing = (meta.needs ?? []).filter((key) => profileValue(run.profile, key) === undefined);
+  if (missing.length > 0) return `needs ${missing.join(', ')} in the profile`;
+  return undefined;
+}

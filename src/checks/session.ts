@@ -1,0 +1,36 @@
+import { HttpClient } from '../http/index.js';
+import type { RunConfig } from './types.js';
+
+/** What every check of one run shares: the HTTP client (and so its pacing state) and the id counter. */
+export interface RunSession {
+  http: HttpClient;
+  nextId(): number;
+}
+
+// Kept on globalThis rather than in module scope, so the one client survives however the
+// runner loads modules between suite files.
+const sessions = ((globalThis as { __mfcSessions?: Map<string, RunSession> }).__mfcSessions ??= new Map());
+
+/** Every token value of a profile: what the redaction step must never let through. */
+export function profileSecrets(profile: RunConfig['profile']): string[] {
+  const tokens = Object.values(profile.tokens).filter((token): token is string => typeof token === 'string');
+  return profile.webhooks?.signingToken === undefined ? tokens : [...tokens, profile.webhooks.signingToken];
+}
+
+/** The session of the run `run.marker` names, created on first use. */
+export function runSession(run: RunConfig): RunSession {
+  let session = sessions.get(run.marker);
+  if (!session) {
+    let counter = 0;
+    session = {
+      http: new HttpClient({
+        secrets: profileSecrets(run.profile),
+        requestTimeoutMs: run.requestTimeoutMs,
+        ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
+      }),
+      nextId: () => (counter += 1),
+    };
+    sessions.set(run.marker, session);
+  }
+  return session;
+}

@@ -1,0 +1,75 @@
+import type { RecordedExchange } from '../http/index.js';
+import type { TargetProfile } from '../profile/index.js';
+
+/** The API versions a check can address. */
+export type ApiVersion = 'v1' | 'v2';
+
+/** What a check declares about itself (docs/ARCHITECTURE.md, "Checks"). */
+export interface CheckMeta {
+  /** Stable id: starts with the api, kebab-case segments joined by dots, e.g. `v1.orders.create.duplicate-409`. */
+  id: string;
+  api: ApiVersion;
+  /** The specification section the check enforces, e.g. `4.1`. */
+  section: string;
+  title: string;
+  /** Profile keys the check needs (`fixtures.sku`, `tokens.expired`, `webhooks`…); missing → skipped naming the key. */
+  needs?: string[];
+  /** Creates, updates, deletes or cancels records: runs only with `allowWrites: true`. */
+  writes?: boolean;
+  /** Deliberately exceeds the rate limit: runs only with `rateLimit.provoke: true`. */
+  provokes429?: boolean;
+}
+
+/** The resolved run configuration the runner hands to every check (vitest `provide` / `inject`). */
+export interface RunConfig {
+  profile: TargetProfile;
+  /** `mfc-<runid>`: carried by every record the run creates. */
+  marker: string;
+  seed: number;
+  runs: number;
+  /** Which checks run: `all` or one api, and an optional glob over ids. */
+  api: ApiVersion | 'all';
+  only?: string;
+  requestTimeoutMs: number;
+  /** The longest one check may take (its pacing waits included). */
+  checkTimeoutMs: number;
+  /** Set when the preflight found the target unreachable: every check is skipped with this reason. */
+  unreachable?: string;
+}
+
+/** The structured failure a check ends with; the report shows it field by field. */
+export interface FailureDetail {
+  /** Stable code, e.g. `MFC_CHECK_EXPECTATION`, `MFC_CHECK_SCHEMA`. */
+  code: string;
+  title: string;
+  expected: string;
+  received: string;
+  /** The full readable message: title, Expected/Received, status and body, curl line. */
+  message: string;
+}
+
+/** What a check leaves in its vitest task meta for the reporter. */
+export interface CheckRecord {
+  id: string;
+  api: ApiVersion;
+  section: string;
+  title: string;
+  failure?: FailureDetail;
+  /** The exchanges behind a failure (redacted). */
+  requests?: RecordedExchange[];
+  /** Requests used in the current rate-limit window after the check, and the limit. */
+  rateLimit?: { used: number; limit: number | undefined };
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    mfcRun: RunConfig;
+  }
+}
+
+// vitest re-exports TaskMeta from its runner package, so the augmentation goes there.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    mfc?: CheckRecord;
+  }
+}

@@ -1,0 +1,25 @@
+import { REDACTED } from './redact.js';
+import type { RecordedExchange } from './types.js';
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+// Headers curl or the connection sets by itself; repeating them only adds noise.
+const implicitHeaders = new Set(['host', 'content-length', 'connection', 'user-agent', 'accept-encoding']);
+
+/** A curl command that replays an exchange; a redacted token reads `$MFC_TOKEN`, to be set by the person replaying it. */
+export function toCurl(exchange: RecordedExchange): string {
+  const parts = ['curl', '-X', exchange.method, quote(exchange.url)];
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+    if (implicitHeaders.has(name)) continue;
+    if (value.includes(REDACTED)) {
+      // Double quotes, so the shell expands the variable.
+      parts.push('-H', `"${name}: ${value.split(REDACTED).join('$MFC_TOKEN')}"`);
+    } else {
+      parts.push('-H', quote(`${name}: ${value}`));
+    }
+  }
+  if (exchange.requestBody !== null) parts.push('--data-raw', quote(exchange.requestBody));
+  return parts.join(' ');
+}

@@ -1,0 +1,9 @@
+/** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html`, terminal summary (CONTRACT §3). */
+export { buildReport, failuresBySection } from './model.js';
+export type { CheckResult, CheckStatus, FailureParts, ReportSummary, RunReport } from './model.js';
+export { renderJsonReport, reportSchema, reportSchemaPath } from './json.js';
+export { renderJunit } from './junit.js';
+export { renderHtml } from './html.js';
+export { renderSummary } from './summary.js';
+export { writeReports } from './write.js';
+export type { ReportPaths, WriteReportOptions } from './write.js';

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import type { RunReport } from './model.js';
+
+/** Where the JSON Schema of `report.json` ships in the package. */
+export const reportSchemaPath = new URL('./report.schema.json', import.meta.url);
+
+/** The report's JSON Schema, parsed. */
+export function reportSchema(): object {
+  return JSON.parse(readFileSync(reportSchemaPath, 'utf8')) as object;
+}
+
+/** The text of `report.json`: the contract's fields only (the structured failure lives in the message). */
+export function renderJsonReport(report: RunReport): string {
+  const checks = report.checks.map(({ id, title, api, section, status, message, requests }) => ({
+    id, title, api, section, status, message, requests,
+  }));
+  return `${JSON.stringify({ summary: report.summary, checks }, null, 2)}\n`;
+}

@@ -1,0 +1,17 @@
+import { failuresBySection, type RunReport } from './model.js';
+
+/** The terminal summary: counts, then each failure under its section with its message. */
+export function renderSummary(report: RunReport): string {
+  const { passed, failed, skipped } = report.summary;
+  const lines: string[] = [];
+  for (const [section, failures] of failuresBySection(report)) {
+    lines.push(`§${section}`);
+    for (const result of failures) {
+      lines.push(`  ✗ ${result.id}: ${result.title}`);
+      for (const line of result.message.split('\n')) lines.push(`      ${line}`);
+    }
+    lines.push('');
+  }
+  lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,37 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRedactor } from '../http/index.js';
+import { renderHtml } from './html.js';
+import { renderJsonReport } from './json.js';
+import { renderJunit } from './junit.js';
+import type { RunReport } from './model.js';
+
+/** The files `writeReports` writes. */
+export interface ReportPaths {
+  json: string;
+  junit: string;
+  html: string;
+}
+
+/** Options of `writeReports`. */
+export interface WriteReportOptions {
+  /** The page and suite title (default "mfc run report"). */
+  title?: string;
+  /** Token values to replace by `[redacted]` in every file, whatever the results hold. */
+  secrets?: readonly string[];
+}
+
+/** Writes `report.json`, `junit.xml` and `report.html` into `dir` (created when missing). */
+export async function writeReports(dir: string, report: RunReport, options: WriteReportOptions = {}): Promise<ReportPaths> {
+  // Results are redacted where they are recorded; this second pass means a writer fed by any
+  // other source (a webhook receiver, a script) cannot leak a token either.
+  const redact = createRedactor(options.secrets ?? []);
+  await mkdir(dir, { recursive: true });
+  const paths = { json: join(dir, 'report.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
+  await Promise.all([
+    writeFile(paths.json, redact(renderJsonReport(report))),
+    writeFile(paths.junit, redact(renderJunit(report, options.title))),
+    writeFile(paths.html, redact(renderHtml(report, options.title))),
+  ]);
+  return paths;
+}
