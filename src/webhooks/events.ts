@@ -35,13 +35,14 @@ export interface EventResource {
 }
 
 /**
- * A v1 delivery: the bare resource. `events` lists every v1 event whose payload schema the body
- * satisfies; the two shipment events share one shape, so a shipment body names both.
+ * A v1 delivery: the bare resource. `events` lists the v1 events the body's shape allows: the two
+ * shipment events share one schema, and v1 shipments and returns have no shown fields, so a body
+ * can name several; `kind` is undefined when those disagree on the kind of resource.
  */
 export interface V1Event {
   api: 'v1';
   events: V1EventName[];
-  kind: ResourceKind;
+  kind: ResourceKind | undefined;
   /** The `x-service-event-id` header, when the caller passed it (§6.3 point 2). */
   eventId: string | undefined;
   resource: EventResource;
@@ -85,9 +86,23 @@ function isV2EventType(value: unknown): value is V2EventType {
   return (V2_EVENTS as readonly unknown[]).includes(value);
 }
 
+// Whether a v1 payload schema says anything about shape: v1 Shipment and Return fields are not
+// shown (§2.7), so their schemas accept any object and cannot tell one event from another.
+const informative = new Map<V1EventName, boolean>();
+function isInformative(name: V1EventName): boolean {
+  let known = informative.get(name);
+  if (known === undefined) {
+    known = !validateWebhook('v1', name, {}).ok;
+    informative.set(name, known);
+  }
+  return known;
+}
+
 /**
  * Parses a v1 body (§6.1). v1 carries no event name, so the body is tried against every v1
- * payload schema; when none accepts it, the errors are those of the closest schema.
+ * payload schema: when a schema that constrains the shape accepts it, the event is among those;
+ * otherwise every schema that accepts it is a candidate. When none accepts it, the errors are
+ * those of the closest schema.
  */
 export function parseV1Event(body: unknown, eventId?: string): EventParse {
   const matches: V1EventName[] = [];
@@ -96,12 +111,15 @@ export function parseV1Event(body: unknown, eventId?: string): EventParse {
     const validation = validateWebhook('v1', name, body);
     if (validation.ok) matches.push(name);
     else if (closest === undefined || validation.errors.length < closest.length) {
-      closest = validation.errors.map((error) => ({ ...error, message: `${name}: ${error.message}` }));
+      closest = validation.errors.map((error: SchemaError) => ({ ...error, message: `${name}: ${error.message}` }));
     }
   }
-  const first = matches[0];
-  if (first === undefined || !isObject(body)) return { ok: false, errors: closest ?? [] };
-  return { ok: true, event: { api: 'v1', events: matches, kind: v1Kinds[first], eventId, resource: body } };
+  if (matches.length === 0 || !isObject(body)) return { ok: false, errors: closest ?? [] };
+  const specific = matches.filter(isInformative);
+  const events = specific.length > 0 ? specific : matches;
+  const kinds = new Set(events.map((name) => v1Kinds[name]));
+  const kind = kinds.size === 1 ? [...kinds][0] : undefined;
+  return { ok: true, event: { api: 'v1', events, kind, eventId, resource: body } };
 }
 
 /** Parses a v2 envelope (§6.2): validated as a whole against the schema of its `event_type`. */

@@ -4,7 +4,7 @@ import type { WebhookEvent } from './events.js';
 export interface UpdateKey {
   /** v1 `x-service-event-id`, v2 `event_id`; absent means duplicates cannot be recognised. */
   eventId: string | undefined;
-  /** The resource the payload describes, e.g. `restocking_shipment:42`. */
+  /** The resource the payload describes, e.g. `restocking_shipment:42`; absent when the id or kind is unknown. */
   resourceKey: string | undefined;
   /** v1 the resource's `updated_at`, v2 the envelope's `timestamp`; absent means no ordering check. */
   occurredAt: string | undefined;
@@ -18,7 +18,7 @@ export function updateKeyOf(event: WebhookEvent): UpdateKey {
   const id = event.resource.id;
   return {
     eventId: event.eventId,
-    resourceKey: id === undefined ? undefined : `${event.kind}:${id}`,
+    resourceKey: id === undefined || event.kind === undefined ? undefined : `${event.kind}:${id}`,
     occurredAt: event.api === 'v2' ? event.timestamp : event.resource.updated_at,
   };
 }

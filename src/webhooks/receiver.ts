@@ -18,7 +18,7 @@ export type Refusal = BodyRefusal | 'malformed-json';
 
 /** One call the receiver got, as it arrived, with what it made of it. */
 export interface Delivery {
-  /** 1 for the first call the receiver got, then 2, … */
+  /** 1 for the first call the receiver got, then 2, … in order of arrival. */
   seq: number;
   method: string;
   path: string;
@@ -67,11 +67,11 @@ export interface WebhookReceiver {
   /** `http://host:port`, without a path. */
   url: string;
   port: number;
-  /** Every call so far, in arrival order. */
+  /** Every call so far whose answer is decided (held-open ones included), in that order. */
   readonly deliveries: readonly Delivery[];
   /** Replaces the responder for calls from now on. */
   setResponder(responder: Responder): void;
-  /** The first delivery (already arrived or yet to come) that matches, or undefined after `timeoutMs`. */
+  /** The first delivery (already answered or yet to come) that matches, or undefined after `timeoutMs`. */
   waitFor(predicate: (delivery: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
   /** Waits until `count` deliveries match or `timeoutMs` passes; resolves to those that matched by then. */
   waitForCount(predicate: (delivery: Delivery) => boolean, count: number, timeoutMs: number): Promise<Delivery[]>;
@@ -94,6 +94,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
   const deliveries: Delivery[] = [];
   const waiters = new Set<Waiter>();
   let responder = options.responder ?? acknowledgeValid;
+  let arrivals = 0;
 
   const settle = (waiter: Waiter): void => {
     clearTimeout(waiter.timer);
@@ -122,7 +123,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const headerEventId = single(request.headers[EVENT_ID_HEADER]);
     const envelope = api === 'v2' && isObject(body) ? body : undefined;
     const delivery: Delivery = {
-      seq: deliveries.length + 1,
+      seq: (arrivals += 1),
       method: request.method,
       path,
       headers: request.headers,
@@ -139,11 +140,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
       event: refusal === undefined ? parseEvent(body, { api, eventId: headerEventId }) : undefined,
       answer: undefined,
     };
-    record(delivery);
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
       : await responder(delivery);
     delivery.answer = answer === 'hang' ? 'hang' : answer.status;
+    // Visible only once answered, so a check waiting for a delivery also sees what it was told.
+    record(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
     // After a refused body the rest of it is never read, so the connection cannot be reused.
