@@ -1,0 +1,108 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { SerializedError } from 'vitest';
+import { isSelected, type ApiVersion } from '../checks/index.js';
+import { redactDeep } from '../http/index.js';
+import type { CheckResult } from '../reports/index.js';
+import type { Progress } from './progress.js';
+
+function apiOf(id: string): ApiVersion {
+  return id.startsWith('v2.') ? 'v2' : 'v1';
+}
+
+function firstError(errors: readonly SerializedError[] | undefined): string {
+  const error = errors?.[0];
+  return error ? `${error.name ?? 'Error'}: ${error.message}` : 'failed without an error message';
+}
+
+/** A vitest reporter that turns each finished check into a `CheckResult` (redacted) and drives the progress line. */
+export class ResultCollector implements Reporter {
+  readonly results: CheckResult[] = [];
+  /** Selected checks collected but not (yet) finished, by id. */
+  readonly pending = new Map<string, CheckResult>();
+
+  constructor(
+    private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
+    private readonly redact: (text: string) => string,
+    private readonly progress?: Progress,
+  ) {}
+
+  #add(result: CheckResult): void {
+    this.results.push(redactDeep(result, this.redact));
+  }
+
+  onTestModuleCollected(module: TestModule): void {
+    let count = 0;
+    for (const test of module.children.allTests()) {
+      if (!isSelected(test.name, this.selection)) continue;
+      count += 1;
+      this.pending.set(test.name, {
+        id: test.name, title: test.name, api: apiOf(test.name), section: '0', status: 'skipped', message: '', requests: [],
+      });
+    }
+    this.progress?.addTotal(count);
+  }
+
+  onTestCaseReady(test: TestCase): void {
+    if (isSelected(test.name, this.selection)) this.progress?.start(test.name);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    // Checks outside --api / --only were registered as skipped placeholders; they are not part of the run.
+    if (!isSelected(test.name, this.selection)) return;
+    this.pending.delete(test.name);
+    const meta = test.meta().mfc;
+    const result = test.result();
+    const base = {
+      id: test.name,
+      title: meta?.title ?? test.name,
+      api: meta?.api ?? apiOf(test.name),
+      section: meta?.section ?? '0',
+      requests: [],
+    };
+    this.progress?.finish(meta?.rateLimit);
+    if (result.state === 'passed') {
+      this.#add({ ...base, status: 'passed', message: '' });
+    } else if (result.state === 'skipped') {
+      this.#add({ ...base, status: 'skipped', message: result.note ?? 'skipped' });
+    } else if (result.state === 'failed') {
+      const failure = meta?.failure;
+      this.#add({
+        ...base,
+        status: 'failed',
+        message: failure?.message ?? firstError(result.errors),
+        requests: meta?.requests ?? [],
+        ...(failure ? { failure: { code: failure.code, title: failure.title, expected: failure.expected, received: failure.received } } : {}),
+      });
+    }
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    // A suite file that cannot load (syntax error, failing import) registers no check: report it
+    // as a failure of its own so it never passes silently.
+    for (const module of modules) {
+      const errors = module.errors();
+      if (errors.length === 0) continue;
+      const slug = module.relativeModuleId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      this.#add({
+        id: `run.load.${slug}`,
+        title: `The check file ${module.relativeModuleId} loads`,
+        api: module.relativeModuleId.includes('v2') ? 'v2' : 'v1',
+        section: '0',
+        status: 'failed',
+        message: errors.map((error) => `${error.name ?? 'Error'}: ${error.message}`).join('\n'),
+        requests: [],
+      });
+    }
+    if (unhandledErrors.length > 0) {
+      this.#add({
+        id: 'run.unhandled-errors',
+        title: 'The checks raise no error outside a check',
+        api: 'v1',
+        section: '0',
+        status: 'failed',
+        message: unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`).join('\n'),
+        requests: [],
+      });
+    }
+  }
+}

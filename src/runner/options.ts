@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import type { ApiVersion } from '../checks/index.js';
+import type { TargetProfile } from '../profile/index.js';
+
+/** The package root: suites and properties are found relative to it, never to the working directory. */
+export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Where the checks live, relative to the package root. */
+export const defaultInclude = ['suites/**/*.check.ts', 'properties/**/*.property.ts'];
+
+/** What `runChecks` takes: the target, the selection and the limits. */
+export interface RunOptions {
+  profile: TargetProfile;
+  api?: ApiVersion | 'all';
+  /** A glob over check ids or a full id. */
+  only?: string;
+  /** Seed for generated inputs (default: drawn at random and reported). */
+  seed?: number;
+  /** Runs per property; undefined lets each property use its own default. */
+  runs?: number;
+  /** Writes the three reports there when given. */
+  reportDir?: string;
+  /** `--allow-production-writes`. */
+  allowProductionWrites?: boolean;
+  /** Per-request timeout (default 10 s). */
+  requestTimeoutMs?: number;
+  /** The whole run's deadline (default 10 min). */
+  deadlineMs?: number;
+  /** The longest one check may take (default 3 min: room for two rate-limit windows). */
+  checkTimeoutMs?: number;
+  /** Check files, as globs relative to `root` (default suites and properties). */
+  include?: string[];
+  /** Where `include` is resolved (default the package root). */
+  root?: string;
+  /** Receives the progress line (a TTY stream); nothing is written when absent. */
+  progress?: NodeJS.WriteStream;
+}
+
+/** Defaults of the limits. */
+export const defaults = {
+  requestTimeoutMs: 10_000,
+  deadlineMs: 10 * 60_000,
+  checkTimeoutMs: 3 * 60_000,
+} as const;

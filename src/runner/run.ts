@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { profileSecrets, type ApiVersion, type RunConfig } from '../checks/index.js';
+import { HttpClient, createRedactor } from '../http/index.js';
+import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
+import { ResultCollector } from './collector.js';
+import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
+import { preflight } from './preflight.js';
+import { Progress } from './progress.js';
+import { assertWritesAllowed } from './safety.js';
+import { runVitest } from './vitest.js';
+
+/** What a run produced: the report, the exit code (CONTRACT §1), where the reports went, and what replays it. */
+export interface RunOutcome {
+  report: RunReport;
+  exitCode: 0 | 1;
+  reportPaths?: ReportPaths;
+  marker: string;
+  seed: number;
+  durationMs: number;
+}
+
+function deadlineFailure(deadlineMs: number, unfinished: CheckResult[]): CheckResult[] {
+  const marked = unfinished.map((result) => ({ ...result, message: 'not finished: the run deadline passed' }));
+  return [
+    {
+      id: 'run.deadline',
+      title: 'The run finishes within its deadline',
+      api: 'v1',
+      section: '0',
+      status: 'failed',
+      message: `The run did not finish within ${Math.round(deadlineMs / 1000)} s; ${unfinished.length} check(s) did not finish`,
+      requests: [],
+    },
+    ...marked,
+  ];
+}
+
+/** Runs the selected checks against the profile's target and writes the reports; the programmatic face of `mfc run`. */
+export async function runChecks(options: RunOptions): Promise<RunOutcome> {
+  const started = Date.now();
+  const { profile } = options;
+  assertWritesAllowed(profile, options.allowProductionWrites ?? false);
+  const api = options.api ?? 'all';
+  const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const deadlineMs = options.deadlineMs ?? defaults.deadlineMs;
+  const secrets = profileSecrets(profile);
+  const redact = createRedactor(secrets);
+
+  const probe = new HttpClient({ secrets, requestTimeoutMs, maxRetries: 1 });
+  const probeApi: ApiVersion = api === 'v2' ? 'v2' : 'v1';
+  let unreachable: CheckResult | undefined;
+  try {
+    unreachable = await preflight(probe, profile.baseUrl, profile.tokens.primary, probeApi);
+  } finally {
+    await probe.close();
+  }
+
+  const seed = options.seed ?? randomBytes(4).readUInt32BE() % 2 ** 31;
+  const config: RunConfig = {
+    profile,
+    marker: `mfc-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
+    seed,
+    ...(options.runs === undefined ? {} : { runs: options.runs }),
+    api,
+    ...(options.only === undefined ? {} : { only: options.only }),
+    requestTimeoutMs,
+    checkTimeoutMs: Math.min(options.checkTimeoutMs ?? defaults.checkTimeoutMs, deadlineMs),
+    ...(unreachable ? { unreachable: unreachable.message } : {}),
+  };
+  const progress = options.progress ? new Progress(options.progress) : undefined;
+  const collector = new ResultCollector({ api, only: options.only }, redact, progress);
+  const { deadlinePassed } = await runVitest({
+    config,
+    collector,
+    root: options.root ?? packageRoot,
+    include: options.include ?? defaultInclude,
+    deadlineMs: Math.max(1, deadlineMs - (Date.now() - started)),
+  });
+  progress?.end();
+
+  const results = [
+    ...(unreachable ? [unreachable] : []),
+    ...collector.results,
+    ...(deadlinePassed ? deadlineFailure(deadlineMs, [...collector.pending.values()]) : []),
+  ];
+  const report = buildReport(results);
+  const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });
+  return {
+    report,
+    exitCode: report.summary.failed > 0 ? 1 : 0,
+    ...(reportPaths ? { reportPaths } : {}),
+    marker: config.marker,
+    seed,
+    durationMs: Date.now() - started,
+  };
+}

@@ -1,0 +1,16 @@
+import type { TargetProfile } from '../profile/index.js';
+
+/** The run refuses to start (exit 2, before any request); carries no token. */
+export class RunRefusedError extends Error {
+  readonly code = 'MFC_RUN_REFUSED';
+  override name = 'RunRefusedError';
+}
+
+/** Enforces CONTRACT §2: writes against production need `--allow-production-writes`. */
+export function assertWritesAllowed(profile: TargetProfile, allowProductionWrites: boolean): void {
+  if (profile.environment === 'production' && profile.allowWrites && !allowProductionWrites) {
+    throw new RunRefusedError(
+      'the profile targets production with allowWrites: true; add --allow-production-writes to run write checks there, or set allowWrites: false',
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import { Writable } from 'node:stream';
+import { createVitest, type Vitest } from 'vitest/node';
+import type { RunConfig } from '../checks/index.js';
+import type { ResultCollector } from './collector.js';
+
+/** How vitest is driven for one run. */
+export interface VitestRun {
+  config: RunConfig;
+  collector: ResultCollector;
+  root: string;
+  include: string[];
+  /** Past this many ms the run is cancelled and vitest closed, whatever is still running. */
+  deadlineMs: number;
+}
+
+// vitest's own console output (banners, "no test files") is not part of mfc's output, and a
+// check's console.log could carry a token: both go nowhere; results travel through the collector.
+// vitest types custom reasons as an opaque string brand; ours is reported nowhere but in logs.
+const deadlineReason = 'deadline' as Parameters<Vitest['cancelCurrentRun']>[0];
+
+const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/** Runs the check files under vitest's node API (major 4): one worker, no isolation, one HTTP client for the run. Resolves to whether the deadline cut the run short. */
+export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
+  const vitest = await createVitest(
+    'test',
+    {
+      // The project's own vitest.config.ts describes `npm test`, not a conformance run.
+      config: false,
+      root: run.root,
+      dir: run.root,
+      include: run.include,
+      watch: false,
+      reporters: [run.collector],
+      // One worker, files in sequence, modules shared: the pacing state sees every request.
+      pool: 'forks',
+      maxWorkers: 1,
+      fileParallelism: false,
+      isolate: false,
+      sequence: { shuffle: false, concurrent: false },
+      testTimeout: run.config.checkTimeoutMs,
+      hookTimeout: run.config.checkTimeoutMs,
+      passWithNoTests: true,
+      silent: true,
+      provide: { mfcRun: run.config },
+    },
+    {},
+    { stdout: discard(), stderr: discard() },
+  );
+  let deadlinePassed = false;
+  const timer = setTimeout(() => {
+    deadlinePassed = true;
+    // Closing ends the worker too, so a check stuck in a wait cannot outlive the deadline.
+    void vitest.cancelCurrentRun(deadlineReason).finally(() => vitest.close());
+  }, run.deadlineMs);
+  try {
+    await vitest.start();
+  } finally {
+    clearTimeout(timer);
+    await vitest.close();
+  }
+  return { deadlinePassed };
+}
