@@ -381,8 +381,7 @@ export const schemas = {
   "ShipmentPage": "schema_ShipmentPage",
   "Sku": "schema_Sku",
   "SkuCreate": "schema_SkuCreate",
-  "SkuUpdate": "schema_SkuUpdate",
-  "Warehouse": "schema_Warehouse"
+  "SkuUpdate": "schema_SkuUpdate"
 } as const satisfies Record<string, string>;
 
 /** Webhook event name → its section and validator name. */

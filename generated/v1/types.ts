@@ -452,8 +452,6 @@ export interface components {
         Shipment: Record<string, never>;
         /** @description A v1 return; its fields are not shown (§2.7). */
         Return: Record<string, never>;
-        /** @description A v1 warehouse; its fields are not shown (§4.1). */
-        Warehouse: Record<string, never>;
         /** @description One page of orders (§4.1 common list response). */
         OrderPage: {
             data: components["schemas"]["Order"][];

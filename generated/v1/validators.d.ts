@@ -23,7 +23,6 @@ export declare const schema_SkuUpdate: StandaloneValidator;
 export declare const schema_SkuCreate: StandaloneValidator;
 export declare const schema_Shipment: StandaloneValidator;
 export declare const schema_Return: StandaloneValidator;
-export declare const schema_Warehouse: StandaloneValidator;
 export declare const schema_OrderPage: StandaloneValidator;
 export declare const schema_ShipmentPage: StandaloneValidator;
 export declare const response_get_orders_200: StandaloneValidator;
