@@ -27,8 +27,10 @@ export interface RequestOptions {
 /** Options of the shorthand methods: everything but method, path and body. */
 export type ShorthandOptions = Omit<RequestOptions, 'method' | 'path' | 'body'>;
 
-/** An answer: status, lower-cased headers, parsed JSON body (undefined when empty or not JSON), raw text, the exchange. */
+/** An answer: api, status, lower-cased headers, parsed JSON body (undefined when empty or not JSON), raw text, the exchange. */
 export interface ApiResponse<T = any> {
+  /** The API version the request addressed. */
+  api: ApiVersion;
   status: number;
   headers: Record<string, string>;
   body: T;
@@ -107,7 +109,7 @@ export class ApiClient {
       const failure = responseFailure(this.api, options.method, path, answer.status, value, exchange);
       if (failure) throw new CheckFailure(failure);
     }
-    return { status: answer.status, headers: answer.headers, body: value as T, text: answer.text, exchange };
+    return { api: this.api, status: answer.status, headers: answer.headers, body: value as T, text: answer.text, exchange };
   }
 
   /** GET `path`. */

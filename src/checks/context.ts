@@ -5,6 +5,7 @@ import { ApiClient, type ApiResponse } from './api-client.js';
 import { CheckFailure } from './failure.js';
 import type { RunSession } from './session.js';
 import type { RunConfig } from './types.js';
+import { schemaFailure } from './validation.js';
 
 /** A v1 and a v2 client sharing one token. */
 export interface ApiClients {
@@ -26,7 +27,8 @@ export interface CheckContext extends ApiClients {
   fixtures: Fixtures;
   features: Features;
   seed: number;
-  runs: number;
+  /** `--runs`, when given: runs per property. */
+  runs: number | undefined;
   /** `mfc-<runid>`: put it on every record the check creates. */
   marker: string;
   /** Clients for another profile token; skips the check when the profile lacks it. */
@@ -41,6 +43,8 @@ export interface CheckContext extends ApiClients {
   exchanges: RecordedExchange[];
   /** Fails unless the answer's status is `expected` (or one of them). */
   expectStatus(response: ApiResponse, expected: number | number[], what?: string): void;
+  /** Fails unless the answer's body is valid as the named component schema of its api (e.g. `Error`). */
+  expectSchema(response: ApiResponse, schemaName: string, what?: string): void;
   /** Fails unless `received` deep-equals `expected`. */
   expectEqual(what: string, expected: unknown, received: unknown, response?: ApiResponse): void;
   /** `expectEqual` with the answer first, as in the architecture's example. */
@@ -115,6 +119,10 @@ export function createCheckContext(run: RunConfig, session: RunSession, skip: (r
         received: `status ${response.status}`,
         response,
       });
+    },
+    expectSchema: (response, schemaName, what) => {
+      const failure = schemaFailure(response.api, schemaName, response.body, response.exchange, what);
+      if (failure) throw new CheckFailure(failure);
     },
     expectEqual,
     expect: (response, what, expected, received) => expectEqual(what, expected, received, response),

@@ -26,7 +26,8 @@ export interface RunConfig {
   /** `mfc-<runid>`: carried by every record the run creates. */
   marker: string;
   seed: number;
-  runs: number;
+  /** Runs per property (`--runs`); absent lets each property use its own default. */
+  runs?: number;
   /** Which checks run: `all` or one api, and an optional glob over ids. */
   api: ApiVersion | 'all';
   only?: string;

@@ -1,5 +1,5 @@
 import type { RecordedExchange } from '../http/index.js';
-import { findOperation, validateResponse } from '../openapi/index.js';
+import { findOperation, validateResponse, validateSchema, type SchemaError } from '../openapi/index.js';
 import type { FailureInput } from './failure.js';
 import type { ApiVersion } from './types.js';
 
@@ -23,21 +23,38 @@ export function responseFailure(
     return {
       kind: 'status-not-allowed',
       title: `${api} ${operation.key} answered a status the specification does not allow for it (§${operation.section})`,
-      expected: `one of ${operation.statuses.join(', ')}`,
+      expected: `one of ${[...operation.statuses, ...operation.statusRanges].join(', ')}`,
       received: String(status),
       exchange,
     };
   }
   if (!result.ok) {
-    const listed = result.errors.slice(0, MAX_LISTED_ERRORS).map((error) => error.message);
-    const more = result.errors.length - listed.length;
     return {
       kind: 'schema',
       title: `${api} ${operation.key} ${status}: the body does not match the specification's schema (§${operation.section})`,
       expected: `a body valid for ${operation.key} ${status}`,
-      received: `${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
+      received: listErrors(result.errors),
       exchange,
     };
   }
   return undefined;
+}
+
+function listErrors(errors: SchemaError[]): string {
+  const listed = errors.slice(0, MAX_LISTED_ERRORS).map((error) => error.message);
+  const more = errors.length - listed.length;
+  return `${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/** Checks a body against a named component schema (e.g. `Error`); returns the failure, if any. */
+export function schemaFailure(api: ApiVersion, schemaName: string, body: unknown, exchange: RecordedExchange, title?: string): FailureInput | undefined {
+  const result = validateSchema(api, schemaName, body);
+  if (result.ok) return undefined;
+  return {
+    kind: 'schema',
+    title: title ?? `${api}: the body is not a valid ${schemaName}`,
+    expected: `a body valid as ${api} ${schemaName}`,
+    received: listErrors(result.errors),
+    exchange,
+  };
 }

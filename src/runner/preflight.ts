@@ -6,8 +6,11 @@ import type { CheckResult } from '../reports/index.js';
 /** The id of the one failure an unreachable target produces. */
 export const REACHABILITY_CHECK_ID = 'run.target.reachable';
 
-// A list read with the smallest page: authenticated, read-only, and present in both versions.
-const probePath: Record<ApiVersion, string> = { v1: '/merchant_api/v1/orders?limit=1', v2: '/merchant_api/v2/orders?limit=1' };
+// A list read with the smallest page, authenticated and read-only, using only stated parameters.
+const probePath: Record<ApiVersion, string> = {
+  v1: '/merchant_api/v1/orders?limit=1',
+  v2: '/merchant_api/v2/restocking_shipments?limit=1',
+};
 
 function unreachable(api: ApiVersion, received: string, exchange: RecordedExchange | undefined): CheckResult {
   const failure = {
