@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Handler, RequestContext, ServerState } from './context.js';
+import { authenticate } from './auth.js';
+import { parseJson, readBody } from './http/body.js';
+import type { Api } from './http/errors.js';
+import { ApiError, errorBody } from './http/errors.js';
+import type { Router } from './http/router.js';
+import type { RateDecision } from './rate-limit.js';
+import { RateLimiter } from './rate-limit.js';
+import { v1Routes } from './v1/index.js';
+import { v2Routes } from './v2/index.js';
+
+const prefixes: Record<Api, string> = { v1: '/merchant_api/v1', v2: '/merchant_api/v2' };
+const routers: Record<Api, Router<Handler>> = { v1: v1Routes(), v2: v2Routes() };
+
+/** Builds the request listener: version, body, §5 auth, §8 rate limit, routing, §7 errors. */
+export function createRequestListener(state: ServerState): (req: IncomingMessage, res: ServerResponse) => void {
+  const limiter = new RateLimiter(state.rateLimit, state.faults);
+  return (req, res) => {
+    handle(state, limiter, req, res).catch((error: unknown) => {
+      // A bug must still answer; the server's tests assert this never happens.
+      process.stderr.write(`mfc serve: internal error: ${(error as Error).stack ?? String(error)}\n`);
+      if (!res.headersSent) send(res, 500, { success: false, errors: ['internal error'] }, {});
+    });
+  };
+}
+
+async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const api: Api = url.pathname.startsWith(`${prefixes.v1}/`) || url.pathname === prefixes.v1 ? 'v1' : 'v2';
+  const { faults, store } = state;
+  const now = state.clock.now();
+  const auth = authenticate(api, req.headers, store, faults, now);
+  // Calls that fail authentication count per client address, not against the token's channel.
+  const decision = limiter.take(api, auth.ok ? auth.principal : undefined, req.socket.remoteAddress ?? 'unknown', now);
+  let raw: Buffer;
+  try {
+    raw = await readBody(req);
+  } catch (error) {
+    return answerError(state, api, res, error as ApiError, decision);
+  }
+  if (!auth.ok) return answerError(state, api, res, auth.error, decision);
+  if (decision.retryAfter !== undefined) {
+    return answerError(state, api, res, new ApiError(429, 'rate limit exceeded; retry after the current minute'), decision);
+  }
+  const inVersion = url.pathname.startsWith(`${prefixes[api]}/`) ? url.pathname.slice(prefixes[api].length) : undefined;
+  const method = req.method ?? 'GET';
+  const match = inVersion === undefined ? { kind: 'not-found' as const } : routers[api].match(method, inVersion);
+  if (match.kind !== 'found') {
+    if (match.kind === 'not-found' && faults.has(`${api}-errors-unknown-path-not-json`)) {
+      return send(res, 404, 'Not Found', rateHeaders(state, api, decision, 404));
+    }
+    const error = match.kind === 'not-found'
+      ? new ApiError(404, `no such path: ${url.pathname}`)
+      : new ApiError(405, `method ${method} is not allowed here; allowed: ${match.allowed.join(', ')}`, { Allow: match.allowed.join(', ') });
+    return answerError(state, api, res, error, decision);
+  }
+  let parsed: { value: unknown } | undefined;
+  const ctx: RequestContext = {
+    api, state, principal: auth.principal, params: match.params, query: url.searchParams, url,
+    body: () => {
+      const contentType = req.headers['content-type'] ?? '';
+      if (api === 'v1' && raw.length > 0 && !/^application\/json\b/i.test(contentType) && faults.has('v1-body-content-type-enforced')) {
+        throw new ApiError(415, `Content-Type ${contentType || '(none)'} is not supported; send application/json`);
+      }
+      parsed ??= { value: parseJson(raw, faults.has(`${api}-body-invalid-json-not-400`) ? 422 : 400) };
+      return parsed.value;
+    },
+  };
+  try {
+    const reply = match.handler(ctx);
+    send(res, reply.status, reply.body, rateHeaders(state, api, decision, reply.status));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    answerError(state, api, res, error, decision);
+  }
+}
+
+function answerError(state: ServerState, api: Api, res: ServerResponse, error: ApiError, decision: RateDecision): void {
+  send(res, error.status, errorBody(api, error, state.faults), { ...rateHeaders(state, api, decision, error.status), ...error.headers });
+}
+
+function rateHeaders(state: ServerState, api: Api, decision: RateDecision, status: number): Record<string, string> {
+  const { faults } = state;
+  const headers: Record<string, string> = {};
+  if (status >= 400 && faults.has(`${api}-rate-limit-headers-only-on-success`)) return headers;
+  if (!faults.has(`${api}-rate-limit-no-used-header`)) headers['X-Rate-Limit-Used'] = String(decision.used);
+  if (!faults.has(`${api}-rate-limit-no-max-header`)) headers['X-Rate-Limit-Max'] = String(decision.max);
+  if (decision.retryAfter !== undefined && status === 429 && !faults.has(`${api}-rate-limit-no-retry-after`)) {
+    headers['Retry-After'] = String(Number(decision.retryAfter.toFixed(3)));
+  }
+  return headers;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}

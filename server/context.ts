@@ -1,0 +1,53 @@
+import type { Api } from './http/errors.js';
+import type { Params } from './http/router.js';
+import type { Faults } from './faults/set.js';
+import type { ApiToken, Merchant, SalesChannel, Store } from './store.js';
+import type { ServerEvent } from './webhooks/index.js';
+
+/** Time as the server sees it; tests substitute a clock to cross minute boundaries without waiting. */
+export interface Clock {
+  now(): number;
+}
+
+/** Everything a running server shares across requests. */
+export interface ServerState {
+  store: Store;
+  faults: Faults;
+  clock: Clock;
+  rateLimit: number;
+  emit(event: ServerEvent): void;
+}
+
+/** Who is calling: the token, its sales channel and that channel's merchant. */
+export interface Principal {
+  token: ApiToken;
+  channel: SalesChannel;
+  merchant: Merchant;
+}
+
+/** One authenticated request as route handlers see it. */
+export interface RequestContext {
+  api: Api;
+  state: ServerState;
+  principal: Principal;
+  params: Params;
+  query: URLSearchParams;
+  /** The request URL as the client addressed it (v2 builds page URLs from it). */
+  url: URL;
+  /** The parsed JSON body (`undefined` when empty); throws the 400 of §7 when it is not JSON. */
+  body(): unknown;
+}
+
+/** A successful answer of a route handler. */
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+/** A route handler: errors are thrown as `ApiError`. */
+export type Handler = (ctx: RequestContext) => Reply;
+
+/** The current time as an ISO 8601 date-time. */
+export function nowIso(state: ServerState): string {
+  return new Date(state.clock.now()).toISOString();
+}

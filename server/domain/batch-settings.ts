@@ -1,0 +1,99 @@
+import type { ServerState } from '../context.js';
+import type { Faults } from '../faults/set.js';
+import { ApiError } from '../http/errors.js';
+import type { BatchSettings, Merchant, Sku } from '../store.js';
+
+/** The service's own default for action_weeks_before_expiry (§2.5: "the service's own default"; ours is 4). */
+export const serviceDefaultActionWeeks = 4;
+
+/** A validated PUT …/inventory_batch_settings body; absent properties are left out. */
+export type BatchSettingsInput = Partial<Omit<BatchSettings, 'id' | 'merchantId' | 'sku_id'>>;
+
+const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
+
+/** The merchant default record (sku_id null). */
+export function merchantDefault(state: ServerState, merchantId: number): BatchSettings | undefined {
+  return [...state.store.batchSettings.values()].find((s) => s.merchantId === merchantId && s.sku_id === null);
+}
+
+/** The SKU's own record, if it has one. */
+export function skuSettings(state: ServerState, skuId: number): BatchSettings | undefined {
+  return [...state.store.batchSettings.values()].find((s) => s.sku_id === skuId);
+}
+
+/**
+ * Creates or updates the SKU-specific settings (§4.2). Setting an expiry field to a new value turns
+ * batch tracking on for merchants in expiry handling; a merchant without batch tracking gets 422 and
+ * nothing is saved.
+ */
+export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sku, input: BatchSettingsInput): BatchSettings {
+  const { faults, store } = state;
+  const existing = skuSettings(state, sku.id);
+  const base = existing ?? merchantDefault(state, merchant.id);
+  const next: BatchSettings = {
+    id: existing?.id ?? store.nextId('batch-settings', 810),
+    merchantId: merchant.id,
+    sku_id: sku.id,
+    batch_priority: base?.batch_priority ?? 'first_expired_first_out',
+    b2c_shelf_life_in_weeks: base?.b2c_shelf_life_in_weeks ?? 0,
+    b2b_shelf_life_in_weeks: base?.b2b_shelf_life_in_weeks ?? 0,
+    ito_shelf_life_in_weeks: base?.ito_shelf_life_in_weeks ?? 0,
+    kit_shelf_life_in_weeks: base?.kit_shelf_life_in_weeks ?? 0,
+    action_weeks_before_expiry: existing?.action_weeks_before_expiry ?? null,
+    expiry_follow_up_action: existing?.expiry_follow_up_action ?? null,
+  };
+  Object.assign(next, input);
+  if (input.expiry_follow_up_action === undefined && faults.has('v2-batch-settings-omitted-action-cleared')) next.expiry_follow_up_action = null;
+  const turnsOn = merchant.expiryHandling && !sku.batch_tracking_enabled && setsNewExpiryValue(existing, input, faults)
+    && !faults.has('v2-batch-settings-tracking-not-turned-on');
+  if (turnsOn && !merchant.batchTracking && !faults.has('v2-batch-settings-no-tracking-accepted')) {
+    if (faults.has('v2-batch-settings-no-tracking-saved')) store.batchSettings.set(next.id, next);
+    throw new ApiError(422, [{ field: 'batch_tracking', message: 'this write would turn batch tracking on, but the merchant does not have batch tracking' }]);
+  }
+  if (turnsOn) sku.batch_tracking_enabled = true;
+  store.batchSettings.set(next.id, next);
+  return next;
+}
+
+function setsNewExpiryValue(existing: BatchSettings | undefined, input: BatchSettingsInput, faults: Faults): boolean {
+  return expiryFields.some((field) => {
+    const sent = input[field];
+    if (sent === undefined) return false;
+    if (sent === null) return faults.has('v2-batch-settings-clear-turns-on');
+    return sent !== (existing?.[field] ?? null) || faults.has('v2-batch-settings-same-value-turns-on');
+  });
+}
+
+/** The applied settings of a SKU, resolved field by field: the SKU's value, the merchant default's, the service default (§2.5). */
+export function effectiveSettings(state: ServerState, merchant: Merchant, sku: Sku): Record<string, unknown> {
+  const { faults } = state;
+  const own = skuSettings(state, sku.id);
+  const fallback = merchantDefault(state, merchant.id);
+  const pick = <K extends keyof BatchSettings>(key: K): BatchSettings[K] | undefined =>
+    (faults.has('v2-batch-settings-sku-value-ignored') ? undefined : own?.[key] ?? undefined) ?? fallback?.[key] ?? undefined;
+  const weeks = faults.has('v2-batch-settings-null-weeks-skip-merchant-default')
+    ? own?.action_weeks_before_expiry ?? serviceDefaultActionWeeks
+    : pick('action_weeks_before_expiry') ?? serviceDefaultActionWeeks;
+  const action = faults.has('v2-batch-settings-null-action-not-inherited') ? own?.expiry_follow_up_action ?? null : pick('expiry_follow_up_action') ?? 'block_only';
+  return {
+    batch_priority: pick('batch_priority') ?? 'first_expired_first_out',
+    b2c_shelf_life_in_weeks: pick('b2c_shelf_life_in_weeks') ?? 0,
+    b2b_shelf_life_in_weeks: pick('b2b_shelf_life_in_weeks') ?? 0,
+    ito_shelf_life_in_weeks: pick('ito_shelf_life_in_weeks') ?? 0,
+    kit_shelf_life_in_weeks: pick('kit_shelf_life_in_weeks') ?? 0,
+    // Both expiry fields are null until expiry handling is enabled for the account (§2.5).
+    action_weeks_before_expiry: merchant.expiryHandling ? weeks : null,
+    expiry_follow_up_action: merchant.expiryHandling ? action : null,
+  };
+}
+
+/** A settings record in the §2.5 shape. */
+export function renderBatchSettings(settings: BatchSettings, merchant: Merchant): Record<string, unknown> {
+  const { merchantId: _merchant, ...fields } = settings;
+  return {
+    ...fields,
+    is_merchant_default: settings.sku_id === null,
+    action_weeks_before_expiry: merchant.expiryHandling ? settings.action_weeks_before_expiry : null,
+    expiry_follow_up_action: merchant.expiryHandling ? settings.expiry_follow_up_action : null,
+  };
+}

@@ -1,0 +1,29 @@
+import { faults as auth } from './auth.js';
+import { faults as batches } from './batches.js';
+import { faults as errors } from './errors.js';
+import { faults as rateLimit } from './rate-limit.js';
+import { faults as restocking } from './restocking.js';
+import { faults as schema } from './schema.js';
+import { faults as scope } from './scope.js';
+import type { FaultDefinition } from './types.js';
+import { faults as v1Body } from './v1-body.js';
+import { faults as v1Lists } from './v1-lists.js';
+import { faults as v1Orders } from './v1-orders.js';
+import { faults as v1Skus } from './v1-skus.js';
+import { faults as v2Lists } from './v2-lists.js';
+import { faults as v2Orders } from './v2-orders.js';
+import { faults as webhooks } from './webhooks.js';
+
+export type { FaultDefinition } from './types.js';
+
+/** Every fault `mfc serve --fault` can switch on, one file per area. */
+export const faults: readonly FaultDefinition[] = [
+  ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists,
+  ...v1Orders, ...v2Orders, ...v1Skus, ...restocking, ...batches, ...schema, ...webhooks,
+];
+
+/** The names among `names` that are not faults; empty when all are known. */
+export function unknownFaults(names: readonly string[]): string[] {
+  const known = new Set(faults.map((f) => f.name));
+  return names.filter((name) => !known.has(name));
+}

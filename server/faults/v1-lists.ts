@@ -1,0 +1,18 @@
+import type { FaultDefinition } from './types.js';
+
+/** Deviations of v1 page pagination and list contents (§4.1 common list parameters, §2.7, §8). */
+export const faults: readonly FaultDefinition[] = [
+  { name: 'v1-lists-default-limit-not-20', section: '4.1', description: 'v1 lists: without limit, pages hold 25 records instead of 20' },
+  { name: 'v1-lists-limit-not-capped', section: '4.1', description: 'v1 lists: a limit above 100 is used as given instead of acting as 100 (items_per_page shows it)' },
+  { name: 'v1-lists-page-zero-based', section: '4.1', description: 'v1 lists: pages are numbered from 0, so page=1 returns the second page' },
+  { name: 'v1-lists-past-end-repeats-last-page', section: '4.1', description: 'v1 lists: a page past the last returns the last page again instead of an empty data array' },
+  { name: 'v1-lists-item-count-on-page', section: '2.7', description: 'v1 lists: pagination.item_count is the count on this page instead of the total' },
+  { name: 'v1-lists-page-count-off-by-one', section: '2.7', description: 'v1 lists: pagination.page_count is one more than the number of pages' },
+  { name: 'v1-lists-created-at-filter-ignored', section: '4.1', description: 'v1 lists: the created_at[gt|gte|lt|lte] filters are ignored' },
+  { name: 'v1-lists-created-at-strict-as-inclusive', section: '4.1', description: 'v1 lists: created_at[gt] and created_at[lt] include the boundary (act as gte and lte)' },
+  { name: 'v1-orders-list-includes-manual', section: '4.1', description: "v1 GET /orders: includes the order created manually in the provider's application" },
+  { name: 'v1-orders-list-oldest-first', section: '4.1', description: 'v1 GET /orders: oldest first instead of newest first' },
+  { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
+  { name: 'v1-orders-filter-on-created-at', section: '4.1', description: "v1 GET /orders: the created_at filters apply to the order's created_at instead of the time it was received" },
+  { name: 'v1-shipments-list-includes-unshipped', section: '4.1', description: 'v1 GET /shipments: lists shipments in every status instead of only shipped ones' },
+];

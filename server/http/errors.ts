@@ -1,0 +1,58 @@
+import type { Faults } from '../faults/set.js';
+
+/** An API version as it appears in the path. */
+export type Api = 'v1' | 'v2';
+
+/** One problem with a request, optionally tied to a body property. */
+export interface Problem {
+  message: string;
+  field?: string;
+}
+
+/** An error answer: the status and the problems behind it; rendered in the version's §7 shape. */
+export class ApiError extends Error {
+  readonly problems: Problem[];
+
+  constructor(readonly status: number, problems: string | Problem[], readonly headers: Record<string, string> = {}) {
+    super(typeof problems === 'string' ? problems : problems.map((p) => p.message).join('; '));
+    this.problems = typeof problems === 'string' ? [{ message: problems }] : problems;
+  }
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};
+
+/** The §7 error body of a version: v1 `{success, errors: [string]}`, v2 `{errors, success, title, status}`. */
+export function errorBody(api: Api, error: ApiError, faults: Faults): unknown {
+  const messages = error.problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+  const v2Shape = (): unknown => {
+    const body: Record<string, unknown> = {
+      errors: error.problems.map((p) => ({ message: p.field ? `${p.field}: ${p.message}` : p.message, code: codeOf(error.status) })),
+      success: false,
+      title: titles[error.status] ?? 'Error',
+      status: error.status,
+    };
+    if (faults.has('v2-errors-missing-errors')) delete body.errors;
+    return body;
+  };
+  if (api === 'v1') {
+    if (faults.has('v1-errors-shape-v2')) return v2Shape();
+    if (faults.has('v1-errors-not-array')) return { success: false, errors: messages.join('; ') };
+    return { success: false, errors: messages };
+  }
+  if (faults.has('v2-errors-shape-v1')) return { success: false, error: messages.join('; ') };
+  return v2Shape();
+}
+
+function codeOf(status: number): string {
+  return (titles[status] ?? 'error').toLowerCase().replace(/ /g, '_');
+}

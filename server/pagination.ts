@@ -1,0 +1,99 @@
+import type { Faults } from './faults/set.js';
+import type { Api } from './http/errors.js';
+import { ApiError } from './http/errors.js';
+
+const bounds = ['gt', 'gte', 'lt', 'lte'] as const;
+
+/** Keeps records whose time (as `timeOf` reads it) passes the created_at[gt|gte|lt|lte] query filters (§4.1, §4.2). */
+export function filterByCreatedAt<T>(api: Api, records: T[], query: URLSearchParams, timeOf: (record: T) => string, faults: Faults): T[] {
+  let result = records;
+  if (faults.has(`${api}-lists-created-at-filter-ignored`)) return result;
+  for (const bound of bounds) {
+    const raw = query.get(`created_at[${bound}]`);
+    if (raw === null) continue;
+    const limit = Date.parse(raw);
+    if (Number.isNaN(limit)) throw new ApiError(400, [{ field: `created_at[${bound}]`, message: `expected an ISO 8601 date-time, received "${raw}"` }]);
+    const inclusive = bound.endsWith('e') || faults.has(`${api}-lists-created-at-strict-as-inclusive`);
+    result = result.filter((record) => {
+      const time = Date.parse(timeOf(record));
+      if (bound.startsWith('g')) return inclusive ? time >= limit : time > limit;
+      return inclusive ? time <= limit : time < limit;
+    });
+  }
+  return result;
+}
+
+function positiveInteger(query: URLSearchParams, name: string, fallback: number): number {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ApiError(400, [{ field: name, message: `expected an integer of at least 1, received "${raw}"` }]);
+  return Number(raw);
+}
+
+/** A v1 page (§4.1 common list parameters, §2.7): page from 1, limit default 20, above 100 acts as 100. */
+export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults): { data: T[]; pagination: Record<string, unknown> } {
+  const page = positiveInteger(query, 'page', 1);
+  const defaultLimit = faults.has('v1-lists-default-limit-not-20') ? 25 : 20;
+  const requested = positiveInteger(query, 'limit', defaultLimit);
+  const limit = faults.has('v1-lists-limit-not-capped') ? requested : Math.min(requested, 100);
+  const pageCount = Math.ceil(records.length / limit);
+  // The faults shift page numbering to start at 0, or serve the last page for pages past the end.
+  let index = faults.has('v1-lists-page-zero-based') ? page : page - 1;
+  if (faults.has('v1-lists-past-end-repeats-last-page') && index >= pageCount) index = Math.max(pageCount - 1, 0);
+  const data = records.slice(index * limit, index * limit + limit);
+  const pagination: Record<string, unknown> = {
+    current_page: page,
+    item_count: faults.has('v1-lists-item-count-on-page') ? data.length : records.length,
+    page_count: faults.has('v1-lists-page-count-off-by-one') ? pageCount + 1 : pageCount,
+    items_per_page: limit,
+  };
+  if (faults.has('v1-schema-pagination-string-page')) pagination.current_page = String(page);
+  return { data, pagination };
+}
+
+/** The largest and default v2 page sizes: "not shown" (§8), our choice is 100 and 20. */
+export const v2Limits = { max: 100, default: 20 };
+
+/**
+ * A v2 page (§2.7): records in id order after the opaque `cursor`; next_page_url null at the end.
+ * The cursor is base64url of the last id served; the parameter name `cursor` is our choice (§4.2).
+ */
+export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults): { data: T[]; pagination: Record<string, unknown> } {
+  const requested = positiveInteger(url.searchParams, 'limit', v2Limits.default);
+  const limit = faults.has('v2-lists-limit-ignored') ? v2Limits.default : Math.min(requested, v2Limits.max);
+  const cursor = url.searchParams.get('cursor');
+  const after = cursor === null ? undefined : decodeCursor(cursor);
+  const sorted = [...records].sort((a, b) => a.id - b.id);
+  let start = after === undefined ? 0 : sorted.findIndex((r) => r.id > after);
+  if (start === -1) start = sorted.length;
+  if (faults.has('v2-lists-cursor-repeats-last') && start > 0) start -= 1;
+  const data = sorted.slice(start, start + limit);
+  const more = start + limit < sorted.length;
+  const last = data.at(-1);
+  const first = new URL(url);
+  first.searchParams.delete('cursor');
+  first.searchParams.set('limit', String(limit));
+  let next: string | null = null;
+  if ((more || faults.has('v2-lists-next-page-url-not-null-at-end')) && last) {
+    const nextUrl = new URL(first);
+    nextUrl.searchParams.set('cursor', encodeCursor(last.id));
+    next = nextUrl.toString();
+  }
+  const pagination: Record<string, unknown> = { first_page_url: first.toString(), limit, next_page_url: next };
+  if (faults.has('v2-schema-next-page-url-missing')) delete pagination.next_page_url;
+  return { data, pagination };
+}
+
+function encodeCursor(id: number): string {
+  return Buffer.from(JSON.stringify({ after: id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number {
+  try {
+    const value = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;
+    if (typeof value === 'number' && Number.isInteger(value)) return value;
+  } catch {
+    // Falls through to the 400 below: a cursor we did not issue.
+  }
+  throw new ApiError(400, [{ field: 'cursor', message: 'is not a cursor this server issued' }]);
+}

@@ -1,0 +1,61 @@
+import type { TargetProfile, WebhookSettings } from '../src/profile/types.js';
+import { seedIds } from './seed.js';
+import { RETRY_DELAYS_MS } from './webhooks/schedule.js';
+
+/** How long a run waits for a webhook (CONTRACT §2 `timeoutMs`): well above the 5 s answer limit. */
+export const webhookTimeoutMs = 10_000;
+
+/** Where webhooks go, as the serve options give them. */
+export interface WebhookTargets {
+  v1Url?: string;
+  v2Url?: string;
+  timeScale: number;
+}
+
+/** The profile (CONTRACT §2) that names the seeded fixtures and all five tokens of a running server. */
+export function buildProfile(baseUrl: string, rateLimit: number, webhooks: WebhookTargets): TargetProfile {
+  const profile: TargetProfile = {
+    baseUrl,
+    environment: 'local',
+    allowWrites: true,
+    tokens: {
+      primary: seedIds.tokens.primary,
+      sameMerchantOtherChannel: seedIds.tokens.sameMerchantOtherChannel,
+      otherMerchant: seedIds.tokens.otherMerchant,
+      expired: seedIds.tokens.expired,
+      inactiveChannel: seedIds.tokens.inactiveChannel,
+    },
+    fixtures: {
+      salesChannelId: seedIds.primaryChannel,
+      warehouseId: seedIds.warehouse,
+      sku: { ...seedIds.sku },
+      otherChannelSku: { ...seedIds.otherChannelSku },
+      batchSku: { ...seedIds.batchSku },
+    },
+    features: { batchTracking: true, expiryHandling: true },
+    rateLimit: { perMinute: rateLimit, provoke: false },
+  };
+  const settings = webhookSettings(webhooks);
+  if (settings) profile.webhooks = settings;
+  return profile;
+}
+
+/**
+ * The profile's `webhooks` block: only when both URLs name the same host and port (the run listens on
+ * one). `retryWithinMs` is the first retry wait of the schedule scaled by the time scale, plus 1 s.
+ */
+function webhookSettings({ v1Url, v2Url, timeScale }: WebhookTargets): WebhookSettings | undefined {
+  if (!v1Url || !v2Url) return undefined;
+  const v1 = new URL(v1Url);
+  const v2 = new URL(v2Url);
+  if (v1.host !== v2.host) return undefined;
+  return {
+    host: v1.hostname,
+    port: Number(v1.port || (v1.protocol === 'https:' ? 443 : 80)),
+    v1Path: `${v1.pathname}${v1.search}`,
+    v2Path: `${v2.pathname}${v2.search}`,
+    signingToken: seedIds.tokens.signing,
+    timeoutMs: webhookTimeoutMs,
+    retryWithinMs: Math.ceil((RETRY_DELAYS_MS[0] ?? 60_000) * timeScale) + 1_000,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Faults } from '../faults/set.js';
+import type { Api } from '../http/errors.js';
+import type { Order } from '../store.js';
+
+/**
+ * An order as the API shows it: the §2.1 shape, used by v2 and (its field list not being shown) by v1.
+ * Cancelled lines stay listed (§4.1 rule 3); the internal received time and manual flag stay inside.
+ */
+export function renderOrder(api: Api, order: Order, faults: Faults): Record<string, unknown> {
+  const { salesChannelId, receivedAt: _receivedAt, manual: _manual, items, ...fields } = order;
+  const body: Record<string, unknown> = {
+    ...structuredClone(fields),
+    sales_channel_id: salesChannelId,
+    items: items.map(({ cancelled: _cancelled, ...item }) => ({ ...item })),
+  };
+  if (faults.has(`${api}-schema-order-id-string`)) body.id = String(order.id);
+  if (faults.has(`${api}-schema-order-currency-lowercase`)) body.currency = order.currency.toLowerCase();
+  if (faults.has(`${api}-schema-order-missing-fulfillment-status`)) delete body.fulfillment_status;
+  if (faults.has(`${api}-schema-order-unknown-fulfillment-status`)) body.fulfillment_status = 'in_the_warehouse';
+  return body;
+}

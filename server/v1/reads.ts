@@ -1,0 +1,34 @@
+import type { Handler } from '../context.js';
+import { idParam, notFound } from '../http/params.js';
+import { filterByCreatedAt, pageV1 } from '../pagination.js';
+
+/** GET /shipments (§4.1): the channel's shipments in status shipped only, newest first. */
+export const listShipmentsV1: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  let shipments = [...store.shipments.values()].filter((s) =>
+    s.sales_channel_id === ctx.principal.channel.id && (s.status === 'shipped' || faults.has('v1-shipments-list-includes-unshipped')));
+  shipments = filterByCreatedAt('v1', shipments, ctx.query, (s) => s.created_at, faults);
+  shipments.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
+  const page = pageV1(shipments, ctx.query, faults);
+  return { status: 200, body: { data: page.data, pagination: page.pagination } };
+};
+
+/** GET /returns/{id}: merchant-scoped (§1); the v1 Return shape is not shown, ours is small. */
+export const getReturnV1: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  const id = idParam(ctx);
+  const found = store.returns.get(id);
+  const merchantId = found ? store.salesChannels.get(found.salesChannelId)?.merchantId : undefined;
+  if (!found || (merchantId !== ctx.principal.merchant.id && !faults.has('v1-scope-cross-merchant-return-read'))) throw notFound('return', id);
+  const { salesChannelId, ...fields } = found;
+  return { status: 200, body: { ...fields, sales_channel_id: salesChannelId } };
+};
+
+/** GET /warehouses: the merchant's warehouses, not paginated (§4.1), as `{data: [...]}`. */
+export const listWarehousesV1: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  const warehouses = [...store.warehouses.values()]
+    .filter((w) => w.merchantId === ctx.principal.merchant.id || faults.has('v1-scope-warehouses-all-merchants'))
+    .map(({ merchantId: _merchant, ...fields }) => fields);
+  return { status: 200, body: { data: warehouses } };
+};

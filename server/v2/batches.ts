@@ -1,0 +1,80 @@
+import type { Handler, RequestContext } from '../context.js';
+import type { BatchSettingsInput } from '../domain/batch-settings.js';
+import { effectiveSettings, renderBatchSettings, writeSkuSettings } from '../domain/batch-settings.js';
+import { idParam, notFound } from '../http/params.js';
+import { renderInventoryBatch } from '../render/sku.js';
+import type { InventoryBatch, Sku } from '../store.js';
+import type { BodySchema } from '../validate.js';
+import { validateBody } from '../validate.js';
+
+const nullableDate = { type: ['string', 'null'], format: 'date' };
+const batchSchema: BodySchema = {
+  type: 'object',
+  properties: { lot_number: { type: ['string', 'null'] }, production_date: nullableDate, expiry_date: nullableDate },
+};
+const weeks = { type: 'integer', minimum: 0 };
+// The full value sets of batch_priority and expiry_follow_up_action are not shown: any non-empty string.
+const settingsSchema: BodySchema = {
+  type: 'object',
+  properties: {
+    batch_priority: { type: 'string', minLength: 1 },
+    b2c_shelf_life_in_weeks: weeks,
+    b2b_shelf_life_in_weeks: weeks,
+    ito_shelf_life_in_weeks: weeks,
+    kit_shelf_life_in_weeks: weeks,
+    action_weeks_before_expiry: { type: ['integer', 'null'], minimum: 0 },
+    expiry_follow_up_action: { type: ['string', 'null'], minLength: 1 },
+  },
+};
+
+/** The merchant's SKU named by the path (v2 is merchant-scoped; 404 otherwise). */
+export function merchantSku(ctx: RequestContext, name: string): Sku {
+  const id = idParam(ctx, name);
+  const sku = ctx.state.store.skus.get(id);
+  const merchantId = sku ? ctx.state.store.salesChannels.get(sku.salesChannelId)?.merchantId : undefined;
+  if (!sku || merchantId !== ctx.principal.merchant.id) throw notFound('SKU', id);
+  return sku;
+}
+
+/** POST /skus/{sku_id}/inventory_batches (§4.2): the success status is not shown; ours is 201. */
+export const createInventoryBatch: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  const sku = merchantSku(ctx, 'sku_id');
+  const input = validateBody<Partial<Pick<InventoryBatch, 'lot_number' | 'production_date' | 'expiry_date'>>>(batchSchema, ctx.body() ?? {}, false);
+  const id = store.nextId('inventory-batch', 710);
+  const expired = input.expiry_date ? Date.parse(input.expiry_date) <= ctx.state.clock.now() : false;
+  const batch: InventoryBatch = {
+    id, skuId: sku.id, lot_number: input.lot_number ?? null, production_date: input.production_date ?? null,
+    expiry_date: input.expiry_date ?? null, status: 'active',
+    // Only the passed expiry date blocks here; a reason is recorded only under expiry handling (§2.4).
+    blocked: expired, block_reason: expired && ctx.principal.merchant.expiryHandling ? 'expiry_date_reached' : null,
+    name: input.lot_number ?? `BATCH-${id}`, tracking_code: null,
+  };
+  store.inventoryBatches.set(id, batch);
+  return { status: 201, body: renderInventoryBatch(batch, faults) };
+};
+
+/** PUT /skus/{sku_id}/inventory_batch_settings (§4.2): the SKU-specific settings; 200 (status not shown). */
+export const putInventoryBatchSettings: Handler = (ctx) => {
+  const sku = merchantSku(ctx, 'sku_id');
+  const input = validateBody<BatchSettingsInput>(settingsSchema, ctx.body() ?? {}, false);
+  const saved = writeSkuSettings(ctx.state, ctx.principal.merchant, sku, input);
+  return { status: 200, body: renderBatchSettings(saved, ctx.principal.merchant) };
+};
+
+/** GET /skus/{id} (v2 SKUs are not shown; ours carries the flag and effective_inventory_batch_settings, §2.5). */
+export const getSkuV2: Handler = (ctx) => {
+  const sku = merchantSku(ctx, 'id');
+  return {
+    status: 200,
+    body: {
+      id: sku.id,
+      sku_code: sku.merchant_sku_id,
+      name: sku.name,
+      sales_channel_id: sku.salesChannelId,
+      status: sku.status,
+      batch_tracking_enabled: sku.batch_tracking_enabled,
+      effective_inventory_batch_settings: effectiveSettings(ctx.state, ctx.principal.merchant, sku),
+    },
+  };
+};

@@ -1,0 +1,109 @@
+import type { Handler, RequestContext } from '../context.js';
+import { nowIso } from '../context.js';
+import type { OrderInput, UpdateMode } from '../domain/orders.js';
+import { createOrder, findByMerchantOrderId, updateOrder } from '../domain/orders.js';
+import { v2OrderCreateSchema, v2OrderPatchSchema } from '../domain/order-schemas.js';
+import { ApiError } from '../http/errors.js';
+import { idParam, notFound } from '../http/params.js';
+import { filterByCreatedAt, pageV2 } from '../pagination.js';
+import { renderOrder } from '../render/order.js';
+import type { FulfillmentStatus, Order } from '../store.js';
+import { validateBody } from '../validate.js';
+
+// Which states permit cancellation is not shown (§3.2): ours are those before anything shipped.
+const cancellable: readonly FulfillmentStatus[] = ['waiting_for_picking', 'processing', 'on_hold', 'payment_pending'];
+
+function merchantChannels(ctx: RequestContext): Set<number> {
+  return new Set(ctx.state.store.channelsOf(ctx.principal.merchant.id).map((c) => c.id));
+}
+
+/** GET /orders (§4.2): every order of every channel of the merchant, in id order, cursor-paginated. */
+export const listOrdersV2: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  const channels = merchantChannels(ctx);
+  let orders = [...store.orders.values()].filter((o) =>
+    faults.has('v2-orders-list-primary-channel-only') ? o.salesChannelId === ctx.principal.channel.id : channels.has(o.salesChannelId));
+  orders = filterByCreatedAt('v2', orders, ctx.query, (o) => o.created_at, faults);
+  const page = pageV2(orders, ctx.url, faults);
+  return { status: 200, body: { data: page.data.map((o) => renderOrder('v2', o, faults)), pagination: page.pagination } };
+};
+
+/** POST /orders (§4.2): an order for one of the merchant's channels; 409 with the existing id for a duplicate. */
+export const createOrderV2: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  const input = validateBody<OrderInput & { sales_channel_id: number }>(v2OrderCreateSchema, ctx.body(), false);
+  if (!merchantChannels(ctx).has(input.sales_channel_id)) {
+    throw new ApiError(422, [{ field: 'sales_channel_id', message: `${input.sales_channel_id} is not a sales channel of this merchant` }]);
+  }
+  const existing = findByMerchantOrderId(store, input.sales_channel_id, String(input.merchant_order_id));
+  if (existing) throw new ApiError(409, [{ field: 'merchant_order_id', message: `an order with this merchant_order_id already exists: order id ${existing.id}` }]);
+  const order = createOrder(ctx.state, input.sales_channel_id, input);
+  return { status: 201, body: renderOrder('v2', order, faults) };
+};
+
+function visible(ctx: RequestContext, order: Order | undefined): order is Order {
+  return order !== undefined && (merchantChannels(ctx).has(order.salesChannelId) || ctx.state.faults.has('v2-scope-cross-merchant-order-read'));
+}
+
+function orderById(ctx: RequestContext): Order {
+  const id = idParam(ctx);
+  const order = ctx.state.store.orders.get(id);
+  if (!visible(ctx, order)) throw notFound('order', id);
+  return order;
+}
+
+// The query parameter names of the by_merchant_order_id operations are not shown (§4.2): ours
+// are merchant_order_id and sales_channel_id, both required.
+function orderByMerchantOrderId(ctx: RequestContext): Order {
+  const { store, faults } = ctx.state;
+  const merchantOrderId = ctx.query.get('merchant_order_id');
+  const channel = ctx.query.get('sales_channel_id');
+  if (!merchantOrderId || !channel || !/^\d+$/.test(channel)) {
+    throw new ApiError(400, [{ field: 'merchant_order_id', message: 'the query parameters merchant_order_id and sales_channel_id (an integer) are required' }]);
+  }
+  const order = faults.has('v2-orders-by-merchant-order-id-ignores-channel')
+    ? [...store.orders.values()].reverse().find((o) => o.merchant_order_id === merchantOrderId && merchantChannels(ctx).has(o.salesChannelId))
+    : findByMerchantOrderId(store, Number(channel), merchantOrderId);
+  if (!visible(ctx, order)) throw notFound('order', merchantOrderId);
+  return order;
+}
+
+function patch(ctx: RequestContext, order: Order): Order {
+  const { faults } = ctx.state;
+  const input = validateBody<OrderInput & { sales_channel_id?: unknown }>(v2OrderPatchSchema, ctx.body() ?? {}, false);
+  const mode: UpdateMode = { nullKeeps: false, omittedClears: faults.has('v2-orders-patch-omitted-cleared'), addressReplaced: false, missingItemsDropped: false, itemsNotMatched: false };
+  // merchant_order_id and sales_channel_id cannot change and are ignored if sent (§4.2).
+  if (faults.has('v2-orders-patch-merchant-order-id-applied') && typeof input.merchant_order_id === 'string') order.merchant_order_id = input.merchant_order_id;
+  if (faults.has('v2-orders-patch-sales-channel-applied') && typeof input.sales_channel_id === 'number' && merchantChannels(ctx).has(input.sales_channel_id)) {
+    order.salesChannelId = input.sales_channel_id;
+  }
+  updateOrder(ctx.state, order, input, mode);
+  return order;
+}
+
+/** GET /orders/{id}. */
+export const getOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderById(ctx), ctx.state.faults) });
+
+/** PATCH /orders/{id}: only provided fields change. */
+export const patchOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderById(ctx)), ctx.state.faults) });
+
+/** GET /orders/by_merchant_order_id?merchant_order_id=…&sales_channel_id=…. */
+export const getOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderByMerchantOrderId(ctx), ctx.state.faults) });
+
+/** PATCH /orders/by_merchant_order_id: the same partial update. */
+export const patchOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderByMerchantOrderId(ctx)), ctx.state.faults) });
+
+/** PUT /orders/{id}/cancel (§3.2): cancellable orders become cancelled and order.status_updated goes out; 422 otherwise. */
+export const cancelOrderV2: Handler = (ctx) => {
+  const { faults } = ctx.state;
+  const order = orderById(ctx);
+  if (!cancellable.includes(order.fulfillment_status)) {
+    throw new ApiError(422, [{ field: 'fulfillment_status', message: `an order in status ${order.fulfillment_status} cannot be cancelled` }]);
+  }
+  if (!faults.has('v2-orders-cancel-not-cancelled')) {
+    order.fulfillment_status = 'cancelled';
+    order.updated_at = nowIso(ctx.state);
+    ctx.state.emit({ api: 'v2', type: 'order.status_updated', payload: renderOrder('v2', order, faults) });
+  }
+  return { status: 200, body: renderOrder('v2', order, faults) };
+};

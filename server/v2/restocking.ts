@@ -1,0 +1,79 @@
+import type { Handler } from '../context.js';
+import { nowIso } from '../context.js';
+import type { RestockingInput } from '../domain/restocking.js';
+import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking } from '../domain/restocking.js';
+import { filterByCreatedAt, pageV2 } from '../pagination.js';
+import { renderRestockingV2 } from '../render/restocking.js';
+import type { BodySchema } from '../validate.js';
+import { validateBody } from '../validate.js';
+
+const item = {
+  type: 'object',
+  properties: {
+    sku_id: { type: 'integer' },
+    sku_code: { type: 'string', minLength: 1 },
+    announced_quantity: { type: 'integer', minimum: 0, maximum: 2147483647 },
+    remarks: { type: ['string', 'null'] },
+    total_cost_in_cents: { type: ['integer', 'null'], minimum: 0 },
+    inventory_batch_id: { type: ['integer', 'null'] },
+  },
+  required: ['announced_quantity'],
+  anyOf: [{ required: ['sku_id'] }, { required: ['sku_code'] }],
+};
+const properties = {
+  delivery_option: { enum: ['courier', 'dropoff', 'hive_freight', 'postal'] },
+  estimated_arrival_date: { type: 'string', format: 'date' },
+  warehouse_id: { type: 'integer' },
+  restocking_shipment_items: { type: 'array', items: item },
+  po_number: { type: ['string', 'null'] },
+  supplier_name: { type: ['string', 'null'] },
+  tracking_code: { type: ['string', 'null'] },
+  priority: { type: 'boolean' },
+};
+const createSchema: BodySchema = { type: 'object', properties, required: ['delivery_option', 'estimated_arrival_date', 'warehouse_id', 'restocking_shipment_items'] };
+const updateSchema: BodySchema = { type: 'object', properties };
+
+/** GET /restocking_shipments (§4.2): the merchant's shipments with items, created_at filters, cursor pages. */
+export const listRestockingV2: Handler = (ctx) => {
+  const { store, faults } = ctx.state;
+  let shipments = [...store.restockingShipments.values()].filter((s) => s.merchantId === ctx.principal.merchant.id);
+  shipments = filterByCreatedAt('v2', shipments, ctx.query, (s) => s.created_at, faults);
+  const page = pageV2(shipments, ctx.url, faults);
+  return { status: 200, body: { data: page.data.map((s) => renderRestockingV2(s, faults)), pagination: page.pagination } };
+};
+
+/** POST /restocking_shipments: 201, status shipped. */
+export const createRestockingV2: Handler = (ctx) => {
+  const shipment = createRestocking(ctx, validateBody<RestockingInput>(createSchema, ctx.body(), false));
+  return { status: 201, body: renderRestockingV2(shipment, ctx.state.faults) };
+};
+
+/** GET /restocking_shipments/{id}. */
+export const getRestockingV2: Handler = (ctx) => ({ status: 200, body: renderRestockingV2(ownRestocking(ctx), ctx.state.faults) });
+
+/**
+ * PUT /restocking_shipments/{id} (§4.2): only in created or shipped. All properties are optional; what
+ * is sent replaces the stored value, what is omitted is kept (v2 states no items-removal rule).
+ */
+export const updateRestockingV2: Handler = (ctx) => {
+  const shipment = ownRestocking(ctx);
+  guardEditable(ctx, shipment);
+  const input = validateBody<RestockingInput>(updateSchema, ctx.body() ?? {}, false);
+  const resolved = resolveRestocking(ctx, input);
+  if (resolved.warehouseId !== undefined) shipment.warehouse_id = resolved.warehouseId;
+  if (resolved.items !== undefined) shipment.items = resolved.items;
+  for (const key of ['estimated_arrival_date', 'tracking_code', 'po_number', 'supplier_name'] as const) {
+    if (input[key] !== undefined) shipment[key] = input[key] ?? null;
+  }
+  if (input.delivery_option !== undefined) shipment.delivery_option = input.delivery_option;
+  if (input.priority !== undefined) shipment.priority = input.priority;
+  shipment.updated_at = nowIso(ctx.state);
+  return { status: 200, body: renderRestockingV2(shipment, ctx.state.faults) };
+};
+
+/** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment. */
+export const cancelRestockingV2: Handler = (ctx) => {
+  const shipment = ownRestocking(ctx);
+  cancelRestocking(ctx, shipment);
+  return { status: 200, body: renderRestockingV2(shipment, ctx.state.faults) };
+};
