@@ -41,7 +41,7 @@ export interface HttpAnswer {
 export class NetworkError extends Error {
   readonly code = 'MFC_NETWORK';
   override name = 'NetworkError';
-  constructor(message: string, readonly exchanges: RecordedExchange[]) {
+  constructor(message: string, readonly reason: string, readonly exchanges: RecordedExchange[]) {
     super(message);
   }
 }
@@ -93,7 +93,7 @@ export class HttpClient {
       return { status: response.statusCode, headers, text, exchanges };
     } catch (error) {
       const reason = this.redact(describeNetworkError(error as Error));
-      throw new NetworkError(`${request.method} ${this.redact(url.toString())}: ${reason}`, exchanges);
+      throw new NetworkError(`${request.method} ${this.redact(url.toString())}: ${reason}`, reason, exchanges);
     }
   }
 

@@ -20,11 +20,20 @@ export class ResultCollector implements Reporter {
   /** Selected checks collected but not (yet) finished, by id. */
   readonly pending = new Map<string, CheckResult>();
 
+  #deadlinePassed = false;
+  /** How many checks the deadline cut short. */
+  cutShort = 0;
+
   constructor(
     private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
     private readonly redact: (text: string) => string,
     private readonly progress?: Progress,
   ) {}
+
+  /** From now on, a check that did not pass was cut short by the run's deadline. */
+  markDeadline(): void {
+    this.#deadlinePassed = true;
+  }
 
   #add(result: CheckResult): void {
     this.results.push(redactDeep(result, this.redact));
@@ -60,7 +69,11 @@ export class ResultCollector implements Reporter {
       requests: [],
     };
     this.progress?.finish(meta?.rateLimit);
-    if (result.state === 'passed') {
+    if (this.#deadlinePassed && result.state !== 'passed') {
+      // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.
+      this.cutShort += 1;
+      this.#add({ ...base, status: 'skipped', message: 'not finished: the run deadline passed' });
+    } else if (result.state === 'passed') {
       this.#add({ ...base, status: 'passed', message: '' });
     } else if (result.state === 'skipped') {
       this.#add({ ...base, status: 'skipped', message: result.note ?? 'skipped' });

@@ -39,7 +39,7 @@ export async function preflight(http: HttpClient, baseUrl: string, token: string
     answer = await http.send({ method: 'GET', url, headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
-    return unreachable(api, error.message, error.exchanges.at(-1));
+    return unreachable(api, error.reason, error.exchanges.at(-1));
   }
   const exchange = answer.exchanges.at(-1);
   if (answer.status >= 500) return unreachable(api, `status ${answer.status}`, exchange);

@@ -19,8 +19,9 @@ export interface RunOutcome {
   durationMs: number;
 }
 
-function deadlineFailure(deadlineMs: number, unfinished: CheckResult[]): CheckResult[] {
-  const marked = unfinished.map((result) => ({ ...result, message: 'not finished: the run deadline passed' }));
+function deadlineFailure(deadlineMs: number, collector: ResultCollector): CheckResult[] {
+  // Checks collected but never reported (the worker was closed under them) are listed too.
+  const unfinished = [...collector.pending.values()].map((result) => ({ ...result, message: 'not finished: the run deadline passed' }));
   return [
     {
       id: 'run.deadline',
@@ -28,10 +29,10 @@ function deadlineFailure(deadlineMs: number, unfinished: CheckResult[]): CheckRe
       api: 'v1',
       section: '0',
       status: 'failed',
-      message: `The run did not finish within ${Math.round(deadlineMs / 1000)} s; ${unfinished.length} check(s) did not finish`,
+      message: `The run did not finish within ${Math.round(deadlineMs / 1000)} s; ${collector.cutShort + unfinished.length} check(s) did not finish`,
       requests: [],
     },
-    ...marked,
+    ...unfinished,
   ];
 }
 
@@ -81,7 +82,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const results = [
     ...(unreachable ? [unreachable] : []),
     ...collector.results,
-    ...(deadlinePassed ? deadlineFailure(deadlineMs, [...collector.pending.values()]) : []),
+    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : []),
   ];
   const report = buildReport(results);
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });

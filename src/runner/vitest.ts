@@ -50,6 +50,7 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
   let deadlinePassed = false;
   const timer = setTimeout(() => {
     deadlinePassed = true;
+    run.collector.markDeadline();
     // Closing ends the worker too, so a check stuck in a wait cannot outlive the deadline.
     void vitest.cancelCurrentRun(deadlineReason).finally(() => vitest.close());
   }, run.deadlineMs);
