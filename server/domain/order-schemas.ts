@@ -62,8 +62,11 @@ export const orderItemSchema: BodySchema = {
 };
 
 const orderProperties = (address: BodySchema, nullable: boolean): Record<string, unknown> => {
-  const maybeNull = (schema: Record<string, unknown>): Record<string, unknown> =>
-    nullable ? { ...schema, type: [...new Set([...[schema.type].flat(), 'null'])] } : schema;
+  const maybeNull = (schema: Record<string, unknown>): Record<string, unknown> => {
+    if (!nullable) return schema;
+    if (Array.isArray(schema.enum)) return { ...schema, enum: [...schema.enum, null] };
+    return { ...schema, type: [...new Set([...[schema.type].flat(), 'null'])] };
+  };
   return {
     merchant_order_id: maybeNull({ type: 'string', minLength: 1 }),
     carrier_preference: nullableString,
@@ -73,7 +76,7 @@ const orderProperties = (address: BodySchema, nullable: boolean): Record<string,
     custom_metadata: { type: ['object', 'null'] },
     customer_order_number: nullableString,
     payment_method: nullableString,
-    financial_status: maybeNull({ enum: ['failed', 'paid', 'pending', 'refunded', ...(nullable ? [null] : [])] }),
+    financial_status: maybeNull({ enum: ['failed', 'paid', 'pending', 'refunded'] }),
     tags: { type: ['array', 'null'], items: { type: 'string' } },
     items: maybeNull({ type: 'array', items: orderItemSchema }),
     shipping_address: nullable ? { anyOf: [address, { type: 'null' }] } : address,

@@ -28,6 +28,12 @@ export interface RestockingInput {
   restocking_shipment_items?: RestockingItemInput[];
 }
 
+/** A date-time estimated_arrival_date is accepted and its date, as written, is stored (§4.1). */
+export function withArrivalDate(input: RestockingInput): RestockingInput {
+  if (typeof input.estimated_arrival_date === 'string') input.estimated_arrival_date = input.estimated_arrival_date.slice(0, 10);
+  return input;
+}
+
 /** The only states in which PUT and cancel are allowed (§3.1). */
 export const editableStatuses: readonly RestockingStatus[] = ['created', 'shipped'];
 

@@ -51,7 +51,7 @@ export function renderRestockingV2(shipment: RestockingShipment, faults: Faults)
     tracking_code: shipment.tracking_code,
     warehouse_id: shipment.warehouse_id,
     priority: shipment.priority,
-    restocking_shipment_items: shipment.items.map((item) => ({ ...item })),
+    restocking_shipment_items: shipment.items.map(({ inventory_batch_id, ...item }) => (inventory_batch_id === null ? item : { ...item, inventory_batch_id })),
     created_at: shipment.created_at,
     updated_at: shipment.updated_at,
     arrived_at: shipment.arrived_at,

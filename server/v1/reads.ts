@@ -15,11 +15,11 @@ export const listShipmentsV1: Handler = (ctx) => {
 
 /** GET /returns/{id}: merchant-scoped (§1); the v1 Return shape is not shown, ours is small. */
 export const getReturnV1: Handler = (ctx) => {
-  const { store, faults } = ctx.state;
+  const { store } = ctx.state;
   const id = idParam(ctx);
   const found = store.returns.get(id);
   const merchantId = found ? store.salesChannels.get(found.salesChannelId)?.merchantId : undefined;
-  if (!found || (merchantId !== ctx.principal.merchant.id && !faults.has('v1-scope-cross-merchant-return-read'))) throw notFound('return', id);
+  if (!found || merchantId !== ctx.principal.merchant.id) throw notFound('return', id);
   const { salesChannelId, ...fields } = found;
   return { status: 200, body: { ...fields, sales_channel_id: salesChannelId } };
 };

@@ -2,7 +2,7 @@ import type { Handler } from '../context.js';
 import { nowIso } from '../context.js';
 import { validateV1Body } from '../body-rules.js';
 import type { RestockingInput } from '../domain/restocking.js';
-import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking } from '../domain/restocking.js';
+import { createRestocking, guardEditable, ownRestocking, resolveRestocking, withArrivalDate } from '../domain/restocking.js';
 import type { Faults } from '../faults/set.js';
 import { ApiError } from '../http/errors.js';
 import { renderRestockingV1 } from '../render/restocking.js';
@@ -43,10 +43,7 @@ function readInput(body: unknown, schema: BodySchema, faults: Faults): Restockin
   if (typeof raw?.warehouse_id === 'string' && !/^-?[0-9]+$/.test(raw.warehouse_id)) {
     throw new ApiError(422, [{ field: 'warehouse_id', message: 'must be an integer or a string of digits' }]);
   }
-  const input = validateV1Body<RestockingInput>(schema, body, faults);
-  // A date-time is accepted and its date, as written, is what is stored.
-  if (typeof input.estimated_arrival_date === 'string') input.estimated_arrival_date = input.estimated_arrival_date.slice(0, 10);
-  return input;
+  return withArrivalDate(validateV1Body<RestockingInput>(schema, body, faults));
 }
 
 /** POST /restocking_shipments (§4.1): 201 with status shipped. */
@@ -80,11 +77,4 @@ export const updateRestockingV1: Handler = (ctx) => {
   else if (!faults.has('v1-restocking-update-omitted-items-kept')) shipment.items = [];
   shipment.updated_at = nowIso(ctx.state);
   return { status: 200, body: renderRestockingV1(shipment, faults) };
-};
-
-/** PUT /restocking_shipments/{id}/cancel: created or shipped become cancelled; 422 otherwise. */
-export const cancelRestockingV1: Handler = (ctx) => {
-  const shipment = ownRestocking(ctx);
-  cancelRestocking(ctx, shipment);
-  return { status: 200, body: renderRestockingV1(shipment, ctx.state.faults) };
 };

@@ -71,7 +71,8 @@ export const createSkuV1: Handler = (ctx) => {
   applyInput(sku, input, false);
   if (!faults.has('v1-skus-update-not-reactivated')) sku.status = 'active';
   store.skus.set(sku.id, sku);
-  return { status: existing ? 200 : 201, body: renderSkuV1(store, sku, faults) };
+  // The document lists 200 for both creating and updating through POST.
+  return { status: 200, body: renderSkuV1(store, sku, faults) };
 };
 
 /** PATCH /skus/{id}, and PUT identical to it (§4.1): omitted properties kept; the SKU becomes active again. */

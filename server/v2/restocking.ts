@@ -1,7 +1,7 @@
 import type { Handler } from '../context.js';
 import { nowIso } from '../context.js';
 import type { RestockingInput } from '../domain/restocking.js';
-import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking } from '../domain/restocking.js';
+import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking, withArrivalDate } from '../domain/restocking.js';
 import { filterByCreatedAt, pageV2 } from '../pagination.js';
 import { renderRestockingV2 } from '../render/restocking.js';
 import type { BodySchema } from '../validate.js';
@@ -22,7 +22,8 @@ const item = {
 };
 const properties = {
   delivery_option: { enum: ['courier', 'dropoff', 'hive_freight', 'postal'] },
-  estimated_arrival_date: { type: 'string', format: 'date' },
+  // A date; a date-time is accepted as in v1 and its date is stored.
+  estimated_arrival_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T.+)?$' },
   warehouse_id: { type: 'integer' },
   restocking_shipment_items: { type: 'array', items: item },
   po_number: { type: ['string', 'null'] },
@@ -44,7 +45,7 @@ export const listRestockingV2: Handler = (ctx) => {
 
 /** POST /restocking_shipments: 201, status shipped. */
 export const createRestockingV2: Handler = (ctx) => {
-  const shipment = createRestocking(ctx, validateBody<RestockingInput>(createSchema, ctx.body(), false));
+  const shipment = createRestocking(ctx, withArrivalDate(validateBody<RestockingInput>(createSchema, ctx.body(), false)));
   return { status: 201, body: renderRestockingV2(shipment, ctx.state.faults) };
 };
 
@@ -58,7 +59,7 @@ export const getRestockingV2: Handler = (ctx) => ({ status: 200, body: renderRes
 export const updateRestockingV2: Handler = (ctx) => {
   const shipment = ownRestocking(ctx);
   guardEditable(ctx, shipment);
-  const input = validateBody<RestockingInput>(updateSchema, ctx.body() ?? {}, false);
+  const input = withArrivalDate(validateBody<RestockingInput>(updateSchema, ctx.body() ?? {}, false));
   const resolved = resolveRestocking(ctx, input);
   if (resolved.warehouseId !== undefined) shipment.warehouse_id = resolved.warehouseId;
   if (resolved.items !== undefined) shipment.items = resolved.items;
