@@ -114,6 +114,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
       return;
     }
     const receivedAt = new Date();
+    const seq = (arrivals += 1);
     const read = await readBody(request, limits);
     const rawBody = read.ok ? read.raw : Buffer.alloc(0);
     const body = read.ok ? parseJson(rawBody) : undefined;
@@ -123,7 +124,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const headerEventId = single(request.headers[EVENT_ID_HEADER]);
     const envelope = api === 'v2' && isObject(body) ? body : undefined;
     const delivery: Delivery = {
-      seq: (arrivals += 1),
+      seq,
       method: request.method,
       path,
       headers: request.headers,
