@@ -155,6 +155,15 @@ describe('webhook delivery of the reference server (§6.3)', () => {
     expect(new Set(receiver.deliveries.map((delivery) => delivery.eventId)).size).toBe(1);
   });
 
+  it('counts 429 answers apart from other failures', async () => {
+    let calls = 0;
+    const { receiver, dispatcher } = await setUp({ responder: () => ((calls += 1) <= 3 ? { status: 429 } : { status: 503 }), timeScale: 0.00001 });
+    dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
+    expect(await receiver.waitForCount(anyCall, 3 + MAX_ATTEMPTS, 5_000)).toHaveLength(3 + MAX_ATTEMPTS);
+    await sleep(QUIET_MS);
+    expect(receiver.deliveries).toHaveLength(3 + MAX_ATTEMPTS);
+  });
+
   it('close() cancels pending retries and in-flight calls', async () => {
     const { receiver, dispatcher } = await setUp({ responder: answerFirst(anyCall, { status: 500 }, () => 'hang'), timeScale: 0.001 });
     await v1(receiver, dispatcher);
