@@ -92,11 +92,18 @@ function isBranchDetail(error: ErrorObject, all: ErrorObject[]): boolean {
   );
 }
 
+// A value of the wrong type also fails the keywords that assume the right one (format int32
+// on 1.5); the type error alone says what is wrong there.
+function isAfterTypeError(error: ErrorObject, all: ErrorObject[]): boolean {
+  return error.keyword !== 'type' && all.some((other) => other.keyword === 'type' && other.instancePath === error.instancePath);
+}
+
 /** Turns Ajv errors into `<pointer>: expected <rule detail>, received <value>` sentences. */
 export function toSchemaErrors(errors: readonly ErrorObject[] | null | undefined, data: unknown): SchemaError[] {
   const all = [...(errors ?? [])];
-  return all
-    .filter((error) => !isBranchDetail(error, all))
+  const outer = all.filter((error) => !isBranchDetail(error, all));
+  return outer
+    .filter((error) => !isAfterTypeError(error, outer))
     .map((error) => {
       const pointer = pointerOf(error);
       const received = quote(valueAt(data, pointer));

@@ -104,7 +104,7 @@ export function createLookup(sources: Record<ApiVersion, VersionSources>): OpenA
     validateWebhook(api, event, body) {
       const webhook = sources[api].webhooks[event];
       if (webhook === undefined) {
-        const known = Object.keys(sources[api].webhooks).map((name) => JSON.stringify(name)).join(', ');
+        const known = Object.keys(sources[api].webhooks).sort().map((name) => JSON.stringify(name)).join(', ');
         return { ok: false, errors: [{ pointer: '', rule: 'event', message: `(event): expected one of ${known}, received ${quote(event)}` }] };
       }
       return run(api, webhook.validator, body);
