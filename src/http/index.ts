@@ -4,7 +4,7 @@ export type { HttpAnswer, HttpClientOptions, HttpRequest } from './client.js';
 export { Pacer, pacing, rateLimitKey } from './pacing.js';
 export type { PacerOptions, RateLimitUsage } from './pacing.js';
 export { recording, describeNetworkError, RECORDED_BODY_LIMIT } from './recording.js';
-export { retryOn429 } from './retry.js';
+export { retryDelayMs, retryOn429 } from './retry.js';
 export type { RetryOn429Options } from './retry.js';
 export { createRedactor, redactDeep, REDACTED } from './redact.js';
 export type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';

@@ -1,30 +1,72 @@
-import { interceptors } from 'undici';
+import type { Dispatcher } from 'undici';
+import { headerRecord } from './handler.js';
 import type { Interceptor, MfcDispatchOptions } from './types.js';
 
 /** Bounds on waiting out a 429. */
 export interface RetryOn429Options {
   /** How often one request is retried after a 429 (default 3). */
   maxRetries?: number;
-  /** The longest single wait, in ms (default 61 s: `Retry-After` never exceeds a minute in §8). */
+  /** The longest single wait, in ms (default 61 s: a window is one minute, §8). */
   maxWaitMs?: number;
 }
 
-/** Interceptor: on 429 waits `Retry-After` and sends again (bounded); other statuses and network errors pass through. */
+const MINUTE_MS = 60_000;
+
+/** How long a 429 asks to wait: `Retry-After` (seconds, possibly fractional, or an HTTP date), else until the next UTC minute. */
+export function retryDelayMs(headers: Record<string, string>, now = Date.now()): number {
+  const value = headers['retry-after'];
+  if (value !== undefined && value.trim() !== '') {
+    const seconds = Number(value);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(value);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  // v2 does not state a Retry-After (§8); the window is the calendar minute, so its end is safe.
+  return (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS - now;
+}
+
+/**
+ * Interceptor: on 429 waits as the answer asks and sends the request again (bounded); the last
+ * answer, whatever it is, reaches the caller. A request with `provoke429` passes straight through.
+ *
+ * undici's own retry handler is not used: it holds the 429 body back with `controller.pause()`,
+ * which MockAgent does not honour (the body then leaks into the caller and the wait falls back
+ * to its backoff), and it has no "until the next minute" wait for a 429 without Retry-After.
+ */
 export function retryOn429(options: RetryOn429Options = {}): Interceptor {
-  // undici's own retry handler already honours Retry-After (fractional seconds too); it is
-  // narrowed here to 429 alone and to every method, since a 429 means nothing was processed.
-  const retry = interceptors.retry({
-    statusCodes: [429],
-    errorCodes: [],
-    methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
-    maxRetries: options.maxRetries ?? 3,
-    maxTimeout: options.maxWaitMs ?? 61_000,
-    minTimeout: 1_000,
-    retryAfter: true,
-    throwOnError: false,
-  });
-  return (dispatch) => {
-    const retrying = retry(dispatch);
-    return (opts: MfcDispatchOptions, handler) => (opts.provoke429 ? dispatch(opts, handler) : retrying(opts, handler));
+  const maxRetries = options.maxRetries ?? 3;
+  const maxWaitMs = options.maxWaitMs ?? 61_000;
+  return (dispatch) => (opts: MfcDispatchOptions, handler) => {
+    if (opts.provoke429) return dispatch(opts, handler);
+    let retries = 0;
+    const attempt = (): boolean => {
+      // Set when this attempt's answer is a 429 to wait out: it is swallowed, not forwarded.
+      let waitMs: number | undefined;
+      const attemptHandler: Dispatcher.DispatchHandler = {
+        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+        onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+        onResponseStart: (controller, statusCode, headers, statusMessage) => {
+          if (statusCode === 429 && retries < maxRetries) {
+            waitMs = Math.min(retryDelayMs(headerRecord(headers)), maxWaitMs);
+            return;
+          }
+          handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+        },
+        onResponseData: (controller, chunk) => {
+          if (waitMs === undefined) handler.onResponseData?.(controller, chunk);
+        },
+        onResponseEnd: (controller, trailers) => {
+          if (waitMs === undefined) {
+            handler.onResponseEnd?.(controller, trailers);
+            return;
+          }
+          retries += 1;
+          setTimeout(attempt, waitMs);
+        },
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+      };
+      return dispatch(opts, attemptHandler);
+    };
+    return attempt();
   };
 }
