@@ -1,0 +1,64 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specDir } from '../../src/generate/paths.js';
+import { lintFile, lintSpec } from '../../src/lint/index.js';
+
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'mfc-lint-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+// A copy of spec/ (shared files included, since the documents $ref them) with one edit to v1.yaml.
+async function mutatedV1(edit: (yaml: string) => string): Promise<string> {
+  const dir = await mkdtemp(join(scratch, 'spec-'));
+  await cp(specDir, dir, { recursive: true });
+  const file = join(dir, 'v1.yaml');
+  const before = await readFile(file, 'utf8');
+  const after = edit(before);
+  expect(after, 'the edit must change the document').not.toBe(before);
+  await writeFile(file, after);
+  return file;
+}
+
+// Removes the n-th line equal to `line` and the indented lines under it.
+function removeBlock(yaml: string, line: string, occurrence = 1): string {
+  const lines = yaml.split('\n');
+  let seen = 0;
+  const start = lines.findIndex((candidate) => candidate === line && ++seen === occurrence);
+  const indent = line.length - line.trimStart().length;
+  let end = start + 1;
+  while (end < lines.length && (lines[end]!.trim() === '' || lines[end]!.length - lines[end]!.trimStart().length > indent)) end += 1;
+  return [...lines.slice(0, start), ...lines.slice(end)].join('\n');
+}
+
+describe('mfc lint', () => {
+  it('finds no problem in spec/ (errors and warnings alike)', async () => {
+    expect(await lintSpec()).toEqual([]);
+  });
+
+  it.each([
+    ['a missing 429', { given: (yaml: string) => removeBlock(yaml, "        '429':", 1), want: [['#/paths/~1orders/get/responses', 'mfc/operation-statuses', 'missing the 429 response every operation has (§4, §7)']] }],
+    ['a missing 401', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?)        '401':\n          \$ref: '#\/components\/responses\/Unauthorized'\n/, '$1'), want: [['#/paths/~1warehouses/get/responses', 'mfc/operation-statuses', 'missing the 401 response every operation has (§4, §7)']] }],
+    ['a 429 without Retry-After', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?'429':\n)          \$ref: '#\/components\/responses\/TooManyRequests'\n/, "$1          description: Too many requests.\n          headers: *rateLimitHeaders\n"), want: [['#/paths/~1warehouses/get/responses/429', 'mfc/rate-limit-headers', 'the 429 response lacks the required header Retry-After (§7, §8)']] }],
+    ['a success response without rate-limit headers', { given: (yaml: string) => removeBlock(yaml, '          headers: *rateLimitHeaders', 1), want: [['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Used (§8)'], ['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Max (§8)']] }],
+    ['a schema without x-section', { given: (yaml: string) => yaml.replace("    Return:\n      x-section: '2.7'\n", '    Return:\n'), want: [['#/components/schemas/Return', 'mfc/x-section', "schema Return has no x-section naming the specification's § it comes from"]] }],
+    ['a webhook without x-section', { given: (yaml: string) => yaml.replace("      operationId: returnStatusUpdated\n      x-section: '6.1'\n", '      operationId: returnStatusUpdated\n'), want: [['#/webhooks/return_status_updated/post', 'mfc/x-section', "webhook return_status_updated has no x-section naming the specification's § it comes from"]] }],
+    ['an operation without operationId (Redocly rule set)', { given: (yaml: string) => yaml.replace('      operationId: getReturn\n', ''), want: [['#/paths/~1returns~1{id}/get/operationId', 'operation-operationId', 'Operation object should contain `operationId` field.']] }],
+  ])('reports %s with its pointer and rule', async (_name, { given, want }) => {
+    const problems = await lintFile(await mutatedV1(given));
+    expect(problems.map((problem) => [problem.pointer, problem.rule, problem.message])).toEqual(want);
+    expect(problems.every((problem) => problem.file.endsWith('v1.yaml'))).toBe(true);
+  });
+
+  it('reports an invalid document from swagger-parser and stops there', async () => {
+    const problems = await lintFile(await mutatedV1((yaml) => yaml.replace('openapi: 3.1.0', 'openapi: 3.1.0\nbogus: true')));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ rule: 'swagger-parser', severity: 'error' });
+  });
+});
