@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { loadProfile, ProfileError, profileFromFlags, profileFromValue } from '../../src/profile/index.js';
+import { writeProfile } from '../support/profile.js';
+
+const valid = {
+  baseUrl: 'https://staging.example.test',
+  environment: 'staging',
+  allowWrites: true,
+  tokens: { primary: { env: 'MFC_TEST_PRIMARY' }, expired: 'tok-exp-1' },
+  fixtures: { salesChannelId: 11, sku: { id: 501, sku_code: 'TSHIRT-WHITE-M' } },
+  rateLimit: { perMinute: 100, provoke: false },
+};
+
+function problem(value: unknown, env: NodeJS.ProcessEnv = { MFC_TEST_PRIMARY: 'tok-env-secret' }): string {
+  try {
+    profileFromValue(value, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProfileError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ProfileError');
+}
+
+describe('profile validation', () => {
+  const table: Array<[string, { given: unknown; want: RegExp }]> = [
+    ['an unknown top-level key', { given: { ...valid, baseURL: 'x' }, want: /unknown key "baseURL"/ }],
+    ['an unknown nested key', { given: { ...valid, fixtures: { ...valid.fixtures, warehouse: 3 } }, want: /unknown key "fixtures.warehouse"/ }],
+    ['an unknown token name', { given: { ...valid, tokens: { ...valid.tokens, admin: 'x' } }, want: /unknown key "tokens.admin"/ }],
+    ['a missing required key', { given: { ...valid, fixtures: {} }, want: /missing required key "fixtures.salesChannelId"/ }],
+    ['a missing primary token', { given: { ...valid, tokens: {} }, want: /missing required key "tokens.primary"/ }],
+    ['a wrong environment', { given: { ...valid, environment: 'prod' }, want: /"environment" must be one of "local", "staging", "production"/ }],
+    ['a wrong type', { given: { ...valid, fixtures: { salesChannelId: '11' } }, want: /"fixtures.salesChannelId" must be integer/ }],
+    ['a token object with another key', { given: { ...valid, tokens: { primary: { variable: 'X' } } }, want: /"tokens.primary" must be a token string or \{"env": "VARIABLE"\}/ }],
+    ['a base URL that is not http(s)', { given: { ...valid, baseUrl: 'staging.example.test' }, want: /"baseUrl" must match pattern/ }],
+  ];
+  it.each(table)('names the key for %s', (_name, { given, want }) => {
+    expect(problem(given)).toMatch(want);
+  });
+
+  it('resolves {"env": VAR} tokens from the environment', () => {
+    const profile = profileFromValue(valid, { MFC_TEST_PRIMARY: 'tok-env-secret' });
+    expect(profile.tokens).toEqual({ primary: 'tok-env-secret', expired: 'tok-exp-1' });
+  });
+
+  it('names the missing variable and the key, never a value', () => {
+    const message = problem({ ...valid, tokens: { primary: 'tok-literal-secret', otherMerchant: { env: 'MFC_TEST_OTHER' } } }, {});
+    expect(message).toMatch(/"tokens.otherMerchant" reads the environment variable MFC_TEST_OTHER, which is not set/);
+    expect(message).not.toContain('tok-literal-secret');
+  });
+
+  it('resolves the webhook signing token too', () => {
+    const profile = profileFromValue(
+      { ...valid, webhooks: { host: '127.0.0.1', port: 8787, v1Path: '/v1', v2Path: '/v2', signingToken: { env: 'MFC_TEST_SIGN' } } },
+      { MFC_TEST_PRIMARY: 'a', MFC_TEST_SIGN: 'tok-sign' },
+    );
+    expect(profile.webhooks?.signingToken).toBe('tok-sign');
+  });
+});
+
+describe('loadProfile', () => {
+  it('reads JSON', () => {
+    const path = writeProfile({ ...valid, tokens: { primary: 'tok-json' } });
+    expect(loadProfile(path).tokens.primary).toBe('tok-json');
+  });
+
+  it('reads YAML', () => {
+    const path = writeProfile(
+      'baseUrl: http://127.0.0.1:1\nenvironment: local\ntokens:\n  primary: tok-yaml\nfixtures:\n  salesChannelId: 11\n',
+      'profile.yaml',
+    );
+    expect(loadProfile(path)).toMatchObject({ environment: 'local', tokens: { primary: 'tok-yaml' } });
+  });
+
+  it('reports unparsable JSON without quoting the file', () => {
+    const path = writeProfile('{"tokens": {"primary": "tok-broken-secret"', 'broken.json');
+    expect(() => loadProfile(path)).toThrow(ProfileError);
+    expect(() => loadProfile(path)).toThrow(/is not valid JSON/);
+    expect(() => loadProfile(path)).not.toThrow(/tok-broken-secret/);
+  });
+
+  it('reports an unreadable file', () => {
+    expect(() => loadProfile('/nonexistent/profile.json')).toThrow(/cannot read profile \/nonexistent\/profile.json: ENOENT/);
+  });
+});
+
+describe('profileFromFlags', () => {
+  it('builds a read-only profile with the primary token and no fixtures', () => {
+    expect(profileFromFlags('http://127.0.0.1:9', 'tok-flag')).toEqual({
+      baseUrl: 'http://127.0.0.1:9', environment: 'staging', allowWrites: false, tokens: { primary: 'tok-flag' }, fixtures: {},
+    });
+  });
+
+  it('names the flag when the URL is wrong', () => {
+    expect(() => profileFromFlags('not-a-url', 'tok')).toThrow(/--base-url must match pattern/);
+  });
+});
