@@ -10,8 +10,8 @@ export interface OperationObject {
   [member: string]: unknown;
 }
 
-/** An OpenAPI path item: operations by lower-case method, plus shared members. */
-export type PathItem = { [method: string]: OperationObject | unknown };
+/** An OpenAPI path item: operations by lower-case method, plus shared members such as parameters. */
+export type PathItem = Record<string, unknown>;
 
 /** An OpenAPI 3.1 document as plain JSON, typed only where the tools read it. */
 export interface OpenApiDocument {

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { specDir } from '../../src/generate/paths.js';
+import { packageRoot, specDir } from '../../src/generate/paths.js';
 import { lintFile, lintSpec } from '../../src/lint/index.js';
 
 let scratch: string;
@@ -60,5 +62,16 @@ describe('mfc lint', () => {
     const problems = await lintFile(await mutatedV1((yaml) => yaml.replace('openapi: 3.1.0', 'openapi: 3.1.0\nbogus: true')));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ rule: 'swagger-parser', severity: 'error' });
+  });
+
+  it('runs from any directory through the CLI: exit 0 on spec/, 1 naming file and pointer on a broken copy', async () => {
+    const run = promisify(execFile);
+    const bin = join(packageRoot, 'bin', 'mfc.mjs');
+    const clean = await run(process.execPath, [bin, 'lint'], { cwd: tmpdir() });
+    expect(clean.stdout).toMatch(/^mfc lint: spec\/ is valid and clean/);
+    const broken = await mutatedV1((yaml) => removeBlock(yaml, "        '429':", 1));
+    const failed = await run(process.execPath, [bin, 'lint', broken], { cwd: tmpdir() }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('v1.yaml#/paths/~1orders/get/responses  error mfc/operation-statuses: missing the 429 response');
   });
 });
