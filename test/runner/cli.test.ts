@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index.js';
+import { startFakeTarget, type FakeTarget } from '../support/fake-target.js';
+import { tempDir, testTokens, writeProfile } from '../support/profile.js';
+import { runCli } from '../support/run-cli.js';
+
+function fileProfile(baseUrl: string, overrides: Record<string, unknown> = {}) {
+  return { baseUrl, environment: 'local', tokens: { ...testTokens }, fixtures: { salesChannelId: 11 }, ...overrides };
+}
+
+describe('mfc run: invocation errors exit 2 before any request', () => {
+  let target: FakeTarget;
+  beforeAll(async () => {
+    target = await startFakeTarget((_request, reply) => reply(200, {}));
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+
+  const table: Array<[string, { args: () => string[]; env?: Record<string, string>; want: RegExp }]> = [
+    ['an unknown flag', { args: () => ['--profile', writeProfile(fileProfile(target.url)), '--verbose'], want: /unknown or malformed flag --verbose/ }],
+    ['neither profile nor base URL', { args: () => [], want: /needs --profile FILE, or both --base-url URL and --token T/ }],
+    ['a wrong --api', { args: () => ['--profile', writeProfile(fileProfile(target.url)), '--api', 'v3'], want: /--api expects v1, v2 or all/ }],
+    ['an unreadable profile', { args: () => ['--profile', '/nonexistent/profile.json'], want: /cannot read profile/ }],
+    ['an unknown profile key', { args: () => ['--profile', writeProfile({ ...fileProfile(target.url), tokenz: {} })], want: /unknown key "tokenz"/ }],
+    ['a missing token variable', { args: () => ['--profile', writeProfile(fileProfile(target.url, { tokens: { primary: { env: 'MFC_TEST_UNSET_VAR' } } }))], want: /"tokens.primary" reads the environment variable MFC_TEST_UNSET_VAR, which is not set/ }],
+    ['production writes without the flag', { args: () => ['--profile', writeProfile(fileProfile(target.url, { environment: 'production', allowWrites: true }))], want: /--allow-production-writes/ }],
+  ];
+  it.each(table)('%s', async (_name, { args, env, want }) => {
+    const before = target.requests.length;
+    const result = await runCli(['run', ...args()], { ...(env ? { env } : {}) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(want);
+    expect(result.stderr).not.toContain('    at ');
+    expect(target.requests.length).toBe(before);
+  });
+});
+
+describe('mfc run against the reference server', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('runs the pilot checks, exits 0, and no report or log holds any profile token', async () => {
+    const reportDir = tempDir('mfc-reports-');
+    // Tokens come from the environment for the primary, literally for the rest: both paths are covered.
+    const { primary, ...others } = server.profile.tokens;
+    const profilePath = writeProfile({ ...server.profile, tokens: { primary: { env: 'MFC_TEST_TOKEN' }, ...others } });
+    const result = await runCli(['run', '--profile', profilePath, '--only', '*.auth.*', '--report-dir', reportDir, '--seed', '42'], { env: { MFC_TEST_TOKEN: primary }, reportDir });
+    expect(result.code).toBe(0);
+    expect(result.report?.summary).toEqual({ passed: 8, failed: 0, skipped: 0 });
+    expect(result.stdout).toContain('8 passed, 0 failed, 0 skipped');
+    expect(result.stdout).toContain('seed 42');
+    const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
+    expect(readdirSync(reportDir).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
+    for (const token of Object.values(server.profile.tokens)) {
+      for (const output of outputs) expect(output).not.toContain(token);
+    }
+  });
+
+  it('fails a broken server in the mapped check, with every token redacted from reports and logs', async () => {
+    const broken = await startServer({ host: '127.0.0.1', port: 0, faults: ['v1-auth-missing-token-403'] });
+    try {
+      const reportDir = tempDir('mfc-reports-');
+      const result = await runCli(['run', '--profile', writeProfile(broken.profile), '--only', '*.auth.*', '--report-dir', reportDir], { reportDir });
+      expect(result.code).toBe(1);
+      const failed = result.report?.checks.filter((c) => c.status === 'failed').map((c) => c.id);
+      expect(failed).toEqual(['v1.auth.missing-token-401']);
+      expect(result.stdout).toMatch(/§5\n {2}✗ v1.auth.missing-token-401/);
+      const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
+      for (const token of Object.values(broken.profile.tokens)) {
+        for (const output of outputs) expect(output).not.toContain(token);
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('runs read-only with --base-url and --token', async () => {
+    const reportDir = tempDir('mfc-reports-');
+    const result = await runCli(['run', '--base-url', server.url, '--token', server.profile.tokens.primary, '--only', '*.auth.*', '--report-dir', reportDir], { reportDir });
+    expect(result.code).toBe(0);
+    // Without the other tokens, the expired and inactive-channel checks are skipped, naming the key.
+    expect(result.report?.checks.filter((c) => c.status === 'skipped').map((c) => c.message).sort()).toEqual([
+      'needs tokens.expired in the profile', 'needs tokens.expired in the profile',
+      'needs tokens.inactiveChannel in the profile', 'needs tokens.inactiveChannel in the profile',
+    ]);
+    expect(result.stdout + result.stderr).not.toContain(server.profile.tokens.primary);
+  });
+});
