@@ -150,9 +150,14 @@ export function parseV2Event(body: unknown): EventParse {
   };
 }
 
-/** Whether a body looks like a v2 envelope; for a receiver that does not know which version a URL serves. */
+/**
+ * Whether a body looks like a v2 envelope, for a receiver that does not know which version a URL
+ * serves: it names an event_type, or holds data beside an event_id or timestamp. An envelope
+ * missing one field still looks like one, so it is judged (and refused) as v2.
+ */
 export function looksLikeEnvelope(body: unknown): boolean {
-  return isObject(body) && 'event_type' in body && 'data' in body;
+  if (!isObject(body)) return false;
+  return 'event_type' in body || ('data' in body && ('event_id' in body || 'timestamp' in body));
 }
 
 /** Parses a body as the given version's event, or guesses the version from its shape. */

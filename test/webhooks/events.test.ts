@@ -74,4 +74,10 @@ describe('parseEvent', () => {
     expect(parseEvent(v1RestockingShipment(1, 'shipped'))).toMatchObject({ ok: true, event: { api: 'v1' } });
     expect(parseEvent(v1RestockingShipment(1, 'shipped'), { api: 'v2' }).ok).toBe(false);
   });
+
+  it.each(['event_type', 'event_id', 'timestamp', 'data'])('judges an envelope without %s as v2 (and refuses it)', (field) => {
+    const envelope = v2RestockingEnvelope(1, 'shipped');
+    delete envelope[field];
+    expect(parseEvent(envelope)).toMatchObject({ ok: false });
+  });
 });
