@@ -91,7 +91,7 @@ export interface TestServer {
 /** Starts a server (on 127.0.0.1, port 0) and builds clients for it; `check` as for `Client`. */
 export async function start(options: ServerOptions = {}, check = true): Promise<TestServer> {
   const server = await startServer({ port: 0, ...options });
-  const tokens = server.profile.tokens as Record<string, string | undefined>;
+  const tokens: Record<string, string | undefined> = { ...server.profile.tokens };
   const as = (name: string): { v1: Client; v2: Client } => {
     const token = name === 'none' ? undefined : tokens[name] ?? name;
     return { v1: new Client(server.url, 'v1', token, check), v2: new Client(server.url, 'v2', token, check) };

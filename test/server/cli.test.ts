@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../src/profile/index.js';
+import { faults } from '../../server/index.js';
+import { runCli } from '../support/run-cli.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('mfc serve (CONTRACT §1, §4)', () => {
+  it('--fault list prints every fault with its §; --help lists them too', async () => {
+    const list = await runCli(['serve', '--fault', 'list']);
+    expect(list.code).toBe(0);
+    for (const fault of faults) expect(list.stdout).toContain(`${fault.name}`);
+    expect(list.stdout).toMatch(/v1-orders-duplicate-not-409\s+§4\.1 /);
+    const help = await runCli(['serve', '--help']);
+    expect(help.stdout).toContain('--webhook-time-scale');
+    expect(help.stdout).toContain('v2-batch-settings-no-tracking-saved');
+  });
+
+  it('exits 2 for an unknown fault or a bad flag value', async () => {
+    const unknown = await runCli(['serve', '--fault', 'v1-no-such-fault']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown fault "v1-no-such-fault"');
+    expect((await runCli(['serve', '--port', 'abc'])).code).toBe(2);
+    expect((await runCli(['serve', '--rate-limit', '0'])).code).toBe(2);
+  });
+
+  it('prints the ready line quickly, writes a loadable profile, serves it and stops on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mfc-serve-'));
+    const profilePath = join(dir, 'p.json');
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(root, 'bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', profilePath, '--fault', 'v1-lists-page-zero-based'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await expect.poll(() => stdout, { timeout: 10_000, interval: 10 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const readyMs = performance.now() - started;
+    // Node and tsx start-up included; the server itself starts in a few ms.
+    expect(readyMs).toBeLessThan(3_000);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+    const profile = await loadProfile(profilePath);
+    expect(profile.baseUrl).toBe(url);
+    expect(profile.fixtures).toMatchObject({ salesChannelId: 11, warehouseId: 3, sku: { id: 501 }, batchSku: { id: 502 }, otherChannelSku: { id: 777 } });
+    expect(Object.keys(profile.tokens).sort()).toEqual(['expired', 'inactiveChannel', 'otherMerchant', 'primary', 'sameMerchantOtherChannel']);
+    expect(stdout).not.toContain(profile.tokens.primary);
+    const reply = await fetch(`${url}/merchant_api/v1/orders?page=1`, { headers: { authorization: `Bearer ${profile.tokens.primary}` } });
+    expect(((await reply.json()) as { data: { id: number }[] }).data[0]?.id).toBe(128);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('mfc serve: stopped');
+    expect(JSON.parse(readFileSync(profilePath, 'utf8')).environment).toBe('local');
+  });
+});
