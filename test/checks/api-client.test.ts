@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, CheckFailure } from '../../src/checks/index.js';
+import { HttpClient, type RecordedExchange } from '../../src/http/index.js';
+import { refusingUrl, startFakeTarget, type FakeTarget } from '../support/fake-target.js';
+
+const token = 'tok-client-9c2f';
+const validPage = { data: [], pagination: { current_page: 1, item_count: 0, page_count: 0, items_per_page: 20 } };
+
+// The fake target answers by path, so each case names its own answer.
+const answers: Record<string, { status: number; body: string; type?: string }> = {
+  '/merchant_api/v1/orders': { status: 200, body: JSON.stringify(validPage) },
+  '/merchant_api/v1/orders?page=418': { status: 418, body: '{}' },
+  '/merchant_api/v1/orders?page=2': { status: 200, body: JSON.stringify({ data: 'not a list', pagination: validPage.pagination }) },
+  '/merchant_api/v1/orders?page=3': { status: 200, body: '<html>oops</html>', type: 'text/html' },
+};
+
+describe('ApiClient: every answer is held to the specification', () => {
+  let target: FakeTarget;
+  let http: HttpClient;
+  const recorded: RecordedExchange[] = [];
+  let client: ApiClient;
+  beforeAll(async () => {
+    target = await startFakeTarget((request, _reply, res) => {
+      const answer = answers[request.url] ?? { status: 404, body: '{}' };
+      res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' }).end(answer.body);
+    });
+    http = new HttpClient({ secrets: [token], requestTimeoutMs: 500 });
+    client = new ApiClient(http, target.url, 'v1', token, (list) => recorded.push(...list));
+  });
+  afterAll(async () => {
+    await target.close();
+    await http.close();
+  });
+
+  async function failure(promise: Promise<unknown>): Promise<CheckFailure> {
+    const error = await promise.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CheckFailure);
+    return error as CheckFailure;
+  }
+
+  it('returns a valid answer parsed, with the bearer token sent and redacted in the record', async () => {
+    const res = await client.get('/orders');
+    expect(res).toMatchObject({ api: 'v1', status: 200, body: validPage });
+    expect(target.requests.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(res.exchange.requestHeaders.authorization).toBe('Bearer [redacted]');
+    expect(recorded.at(-1)).toBe(res.exchange);
+  });
+
+  it('fails a status the operation does not list', async () => {
+    const error = await failure(client.get('/orders', { query: { page: 418 } }));
+    expect(error.code).toBe('MFC_CHECK_STATUS_NOT_ALLOWED');
+    expect(error.detail.expected).toBe('one of 200, 401, 403, 429');
+    expect(error.detail.received).toBe('418');
+  });
+
+  it('fails a body its schema rejects, quoting the schema error', async () => {
+    const error = await failure(client.get('/orders', { query: { page: 2 } }));
+    expect(error.code).toBe('MFC_CHECK_SCHEMA');
+    expect(error.detail.received).toMatch(/\/data/);
+    expect(error.message).not.toContain(token);
+    expect(error.message).toContain('"authorization: Bearer $MFC_TOKEN"');
+  });
+
+  it('fails a body that is not JSON with one clear failure', async () => {
+    const error = await failure(client.get('/orders', { query: { page: 3 } }));
+    expect(error.code).toBe('MFC_CHECK_NOT_JSON');
+    expect(error.detail.received).toBe('text/html, body starting "<html>oops</html>"');
+  });
+
+  it('lets a request opt out of validation', async () => {
+    const res = await client.get('/orders', { query: { page: 3 }, validate: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toBeUndefined();
+    expect(res.text).toBe('<html>oops</html>');
+  });
+
+  it('sends no Authorization header with token null, and a raw body as it is', async () => {
+    await client.request({ method: 'POST', path: '/orders', token: null, rawBody: '{not json', validate: false });
+    const seen = target.requests.at(-1);
+    expect(seen?.headers.authorization).toBeUndefined();
+    expect(seen?.body).toBe('{not json');
+  });
+
+  it('fails with MFC_CHECK_UNREACHABLE when no answer arrives', async () => {
+    const offline = new ApiClient(http, await refusingUrl(), 'v1', token, () => undefined);
+    const error = await failure(offline.get('/orders'));
+    expect(error.code).toBe('MFC_CHECK_UNREACHABLE');
+    expect(error.detail.received).toMatch(/connection refused/);
+  });
+});
