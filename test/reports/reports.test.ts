@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import type { RecordedExchange } from '../../src/http/index.js';
+import { buildReport, renderHtml, renderJsonReport, renderJunit, renderSummary, reportSchema, writeReports, type CheckResult } from '../../src/reports/index.js';
+import { tempDir } from '../support/profile.js';
+
+const exchange: RecordedExchange = {
+  method: 'POST',
+  url: 'http://127.0.0.1:9/merchant_api/v1/orders',
+  requestHeaders: { authorization: 'Bearer [redacted]' },
+  requestBody: '{"merchant_order_id":"mfc-x-order-1"}',
+  status: 201,
+  responseHeaders: { 'content-type': 'application/json' },
+  responseBody: '{"id":1}',
+  durationMs: 4,
+};
+
+const results: CheckResult[] = [
+  { id: 'v1.auth.missing-token-401', title: 'A request without a token answers 401', api: 'v1', section: '5', status: 'passed', message: '', requests: [] },
+  {
+    id: 'v1.orders.create.duplicate-409', title: 'A duplicate answers 409 <with> "quotes" & ampersands', api: 'v1', section: '4.1', status: 'failed',
+    message: 'A duplicate answers 409\nExpected: status 409\nReceived: status 201', requests: [exchange],
+    failure: { code: 'MFC_CHECK_EXPECTATION', title: 'A duplicate answers 409', expected: 'status 409', received: 'status 201' },
+  },
+  { id: 'v2.auth.expired-token-403', title: 'An expired token answers 403', api: 'v2', section: '5', status: 'skipped', message: 'needs tokens.expired in the profile', requests: [] },
+  { id: 'run.target.reachable', title: 'The target is reachable', api: 'v1', section: '4', status: 'failed', message: 'no answer', requests: [{ ...exchange, status: null, responseBody: null, error: 'connection refused' }] },
+  { id: 'v1.lists.page-size-10', title: 'A later section', api: 'v1', section: '4.10', status: 'failed', message: 'x', requests: [] },
+];
+const report = buildReport(results);
+
+describe('report model', () => {
+  it('counts each status', () => {
+    expect(report.summary).toEqual({ passed: 1, failed: 3, skipped: 1 });
+  });
+});
+
+describe('report.json', () => {
+  const validate = new Ajv({ allErrors: true }).compile(reportSchema());
+
+  it('validates against the shipped schema and holds only the contract fields', () => {
+    const json = JSON.parse(renderJsonReport(report)) as { checks: Array<Record<string, unknown>> };
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(Object.keys(json.checks[1]!).sort()).toEqual(['api', 'id', 'message', 'requests', 'section', 'status', 'title']);
+  });
+
+  it('rejects a report that breaks the contract', () => {
+    const broken = JSON.parse(renderJsonReport(report)) as { checks: Array<Record<string, unknown>> };
+    broken.checks[0]!.status = 'error';
+    expect(validate(broken)).toBe(false);
+  });
+});
+
+describe('junit.xml', () => {
+  const xml = renderJunit(report);
+
+  it('has one testcase per check, named by its id', () => {
+    expect([...xml.matchAll(/<testcase name="([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(results.map((r) => r.id).sort());
+  });
+
+  it('carries the skip reason in <skipped message="…"/>', () => {
+    expect(xml).toContain('<testcase name="v2.auth.expired-token-403" classname="v2 §5">\n      <skipped message="needs tokens.expired in the profile"/>');
+  });
+
+  it('carries the failure message, escaped', () => {
+    expect(xml).toContain('<failure message="A duplicate answers 409" type="MFC_CHECK_EXPECTATION">A duplicate answers 409\nExpected: status 409\nReceived: status 201</failure>');
+    expect(renderJunit(buildReport([{ ...results[1]!, message: 'a < b & "c"\u0001' }]))).toContain('a &lt; b &amp; &quot;c&quot;\uFFFD');
+  });
+});
+
+describe('report.html', () => {
+  const html = renderHtml(report);
+
+  it('is self-contained: no script, stylesheet link or image fetched from anywhere', () => {
+    expect(html).not.toMatch(/<script|<link|<img|src=|url\(/i);
+    expect(html).toContain('<style>');
+  });
+
+  it('shows failures first, grouped by section in specification order, with expected, received, exchange and curl', () => {
+    const order = ['§4: 1 failed', '§4.1: 1 failed', '§4.10: 1 failed', 'Skipped (1)', 'Passed (1)'].map((text) => html.indexOf(text));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html).toContain('<dt>Expected</dt><dd><pre>status 409</pre></dd><dt>Received</dt><dd><pre>status 201</pre></dd>');
+    expect(html).toContain('curl -X POST');
+    expect(html).toContain('$MFC_TOKEN');
+    expect(html).toContain('no answer: connection refused');
+    expect(html).toContain('&lt;with&gt; &quot;quotes&quot; &amp; ampersands');
+  });
+});
+
+describe('terminal summary', () => {
+  it('groups failures by section and ends with the counts', () => {
+    const text = renderSummary(report);
+    expect(text.indexOf('§4\n')).toBeLessThan(text.indexOf('§4.1\n'));
+    expect(text.indexOf('§4.1\n')).toBeLessThan(text.indexOf('§4.10\n'));
+    expect(text).toContain('  ✗ v1.orders.create.duplicate-409: ');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('1 passed, 3 failed, 1 skipped');
+  });
+});
+
+describe('writeReports', () => {
+  it('writes the three files and redacts the given secrets from all of them', async () => {
+    const secret = 'tok-leaky-77aa';
+    const echoed = `the server echoed ${secret}`;
+    const leaky = buildReport([{ ...results[1]!, message: echoed, failure: { ...results[1]!.failure!, received: echoed } }]);
+    const dir = tempDir('mfc-write-');
+    const paths = await writeReports(dir, leaky, { secrets: [secret] });
+    for (const path of [paths.json, paths.junit, paths.html]) {
+      const text = readFileSync(path, 'utf8');
+      expect(text).not.toContain(secret);
+      expect(text).toContain('the server echoed [redacted]');
+    }
+  });
+});
