@@ -70,4 +70,21 @@ describe('§2 field tables', () => {
   ])('fails on a mutated copy: %s', (_name, { api, change, want }) => {
     expect(compareTables(tables, mutated(api, change), sets)).toEqual([want]);
   });
+
+  it('§2.7: both pagination objects hold the listed fields with the stated types', () => {
+    const v1Line = /- v1: pagination = \{([^}]+)\}, all integers\./.exec(text);
+    const v2Line = /- v2: pagination = \{([^}]+)\}\./.exec(text);
+    const v1Fields = v1Line![1]!.split(', ').map((field) => [field, ['integer']] as const);
+    const v2Fields = v2Line![1]!.split(', ').map((entry) => {
+      const [, field, type] = /^(\w+) \((.+)\)$/.exec(entry)!;
+      return [field!, type!.split(' or ').map((word) => (word === 'null' ? 'null' : word))] as const;
+    });
+    const found = (api: ApiVersion, field: string): unknown => {
+      const type = propertiesOf(documents[api], 'Pagination')[field]?.type;
+      return Array.isArray(type) ? type : [type];
+    };
+    expect(v1Fields.map(([field]) => [field, found('v1', field)])).toEqual(v1Fields.map(([field, type]) => [field, type]));
+    expect(v2Fields.map(([field]) => [field, found('v2', field)])).toEqual(v2Fields.map(([field, type]) => [field, type]));
+    expect(v2Fields.map(([field]) => field)).toEqual(['first_page_url', 'limit', 'next_page_url']);
+  });
 });
