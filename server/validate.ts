@@ -1,16 +1,29 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Problem } from './http/errors.js';
 import { ApiError } from './http/errors.js';
 
 /** A JSON Schema for a request body, written beside the route that reads it. */
 export type BodySchema = Record<string, unknown>;
 
+const require = createRequire(import.meta.url);
+const compiled = new WeakMap<BodySchema, ValidateFunction>();
+let validators: { strict: Ajv; coercing: Ajv } | undefined;
+
+// Ajv loads on the first request body, not at start-up: `mfc serve` must be ready in well under 0.5 s.
 // v1 reads numeric strings as numbers and numbers as text (§4.1 v1 body rules): Ajv's coercion
 // does exactly that, in place. v2 states no such rule, so its bodies are checked as they are.
-const strict = addFormats.default(new Ajv({ allErrors: true, strict: false }));
-const coercing = addFormats.default(new Ajv({ allErrors: true, strict: false, coerceTypes: true }));
-const compiled = new WeakMap<BodySchema, ValidateFunction>();
+function ajv(coerce: boolean): Ajv {
+  if (!validators) {
+    const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
+    const addFormats = require('ajv-formats') as (instance: Ajv) => Ajv;
+    validators = {
+      strict: addFormats(new AjvClass({ allErrors: true, strict: false })),
+      coercing: addFormats(new AjvClass({ allErrors: true, strict: false, coerceTypes: true })),
+    };
+  }
+  return coerce ? validators.coercing : validators.strict;
+}
 
 /**
  * Checks a request body against a schema, answering 422 (§7 "invalid data") with one problem per
@@ -20,7 +33,7 @@ export function validateBody<T>(schema: BodySchema, body: unknown, coerce: boole
   let validate = compiled.get(schema);
   if (!validate) {
     // Compiled on first use so that startup stays fast.
-    validate = (coerce ? coercing : strict).compile(schema);
+    validate = ajv(coerce).compile(schema);
     compiled.set(schema, validate);
   }
   if (body === undefined) throw new ApiError(422, 'a JSON object body is required');
