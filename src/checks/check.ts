@@ -50,7 +50,9 @@ export function check(meta: CheckMeta, body: CheckBody): void {
       // vitest's skip always throws; this line only satisfies the type.
       throw new Error(why);
     };
-    const { context, runCleanups } = createCheckContext(run, session, skip);
+    const usesWebhooks = (meta.needs ?? []).some((key) => key === 'webhooks' || key.startsWith('webhooks.'));
+    const webhooks = usesWebhooks ? await session.webhooks() : undefined;
+    const { context, runCleanups } = createCheckContext(run, session, skip, webhooks);
     let failed: unknown;
     try {
       await body(context);

@@ -3,6 +3,7 @@ import type { RecordedExchange } from '../http/index.js';
 import type { Features, Fixtures, TargetProfile, TokenName } from '../profile/index.js';
 import { ApiClient, type ApiResponse } from './api-client.js';
 import { CheckFailure } from './failure.js';
+import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
 import type { RunConfig } from './types.js';
 import { schemaFailure } from './validation.js';
@@ -39,6 +40,8 @@ export interface CheckContext extends ApiClients {
   uniqueId(kind: string): string;
   /** Registers work to run after the check, pass or fail (cancel what it created). */
   cleanup(task: () => Promise<unknown>): void;
+  /** The run's webhook receiver (CONTRACT §2 `webhooks`); only in checks whose `needs` name `webhooks`. */
+  webhooks: WebhookReceiver;
   /** Every exchange of this check so far (redacted). */
   exchanges: RecordedExchange[];
   /** Fails unless the answer's status is `expected` (or one of them). */
@@ -68,7 +71,12 @@ export interface CheckContextHandle {
 }
 
 /** Builds the `t` of one check. `skip` is vitest's own, so a skip carries its reason into the result. */
-export function createCheckContext(run: RunConfig, session: RunSession, skip: (reason: string) => never): CheckContextHandle {
+export function createCheckContext(
+  run: RunConfig,
+  session: RunSession,
+  skip: (reason: string) => never,
+  webhooks?: WebhookReceiver,
+): CheckContextHandle {
   const exchanges: RecordedExchange[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const record = (list: RecordedExchange[]) => exchanges.push(...list);
@@ -107,6 +115,11 @@ export function createCheckContext(run: RunConfig, session: RunSession, skip: (r
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
     cleanup: (task) => {
       cleanups.push(task);
+    },
+    get webhooks(): WebhookReceiver {
+      // The receiver is started before the body only for checks that declare the need.
+      if (!webhooks) throw new Error("t.webhooks needs `needs: ['webhooks']` in the check's meta");
+      return webhooks;
     },
     exchanges,
     expectStatus: (response, expected, what) => {

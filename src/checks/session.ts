@@ -1,10 +1,13 @@
 import { HttpClient } from '../http/index.js';
+import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import type { RunConfig } from './types.js';
 
-/** What every check of one run shares: the HTTP client (and so its pacing state) and the id counter. */
+/** What every check of one run shares: the HTTP client (and so its pacing state), the id counter, the webhook receiver. */
 export interface RunSession {
   http: HttpClient;
   nextId(): number;
+  /** The run's receiver where the profile's `webhooks` point, started on first use; undefined without `webhooks`. */
+  webhooks(): Promise<WebhookReceiver | undefined>;
 }
 
 // Kept on globalThis rather than in module scope, so the one client survives however the
@@ -22,6 +25,8 @@ export function runSession(run: RunConfig): RunSession {
   let session = sessions.get(run.marker);
   if (!session) {
     let counter = 0;
+    let receiver: Promise<WebhookReceiver> | undefined;
+    const settings = run.profile.webhooks;
     session = {
       http: new HttpClient({
         secrets: profileSecrets(run.profile),
@@ -29,6 +34,18 @@ export function runSession(run: RunConfig): RunSession {
         ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       }),
       nextId: () => (counter += 1),
+      // Started once and left open for the whole run: a delivery may arrive during a later check,
+      // and the worker process ends with the run.
+      webhooks: async () => {
+        if (!settings) return undefined;
+        receiver ??= startReceiver({
+          host: settings.host,
+          port: settings.port,
+          paths: { v1: settings.v1Path, v2: settings.v2Path },
+          tokens: [settings.signingToken ?? run.profile.tokens.primary],
+        });
+        return receiver;
+      },
     };
     sessions.set(run.marker, session);
   }

@@ -94,6 +94,25 @@ describe('runChecks against a target that cannot serve', () => {
   });
 });
 
+describe('t.webhooks', () => {
+  it('is the receiver of the run on the host, port and paths of the profile, only for checks that need it', async () => {
+    const target = await startFakeTarget(healthyRoute);
+    const port = Number(new URL(await refusingUrl()).port);
+    try {
+      const webhooks = { host: '127.0.0.1', port, v1Path: '/hooks/v1', v2Path: '/hooks/v2' };
+      const outcome = await runChecks({ profile: testProfile(target.url, { webhooks }), include: ['test/runner/fixtures/webhooks/*.check.ts'] });
+      const byId = Object.fromEntries(outcome.report.checks.map((c) => [c.id, c]));
+      expect(byId['v1.fixture.webhook-arrives']?.status).toBe('passed');
+      expect(byId['v1.fixture.webhooks-undeclared']).toMatchObject({ status: 'failed' });
+      expect(byId['v1.fixture.webhooks-undeclared']?.message).toContain("t.webhooks needs `needs: ['webhooks']`");
+      const without = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/webhooks/*.check.ts'], only: 'v1.fixture.webhook-arrives' });
+      expect(without.report.checks[0]).toMatchObject({ status: 'skipped', message: 'needs webhooks in the profile' });
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe('the run deadline', () => {
   it('cuts a stuck check short, reports it and does not hang', async () => {
     const target = await startFakeTarget(healthyRoute);
