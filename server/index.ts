@@ -25,6 +25,8 @@ export interface ServerOptions {
   webhookTimeScale?: number;
   /** How long a webhook receiver may take to answer; default 5000 ms (§6.3). */
   webhookAnswerTimeoutMs?: number;
+  /** false seeds the primary merchant without batch tracking (profile features.batchTracking false); default true. */
+  batchTracking?: boolean;
   /** The server's clock (epoch ms); tests move it across minute boundaries. Default `Date.now`. */
   now?: () => number;
 }
@@ -60,7 +62,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     answerTimeoutMs: options.webhookAnswerTimeoutMs,
     faults: faults.names(),
   });
-  const state: ServerState = { store: seedStore(), faults, clock, rateLimit, emit: (event) => dispatcher.emit(event) };
+  const state: ServerState = { store: seedStore(options.batchTracking ?? true), faults, clock, rateLimit, emit: (event) => dispatcher.emit(event) };
   const server = createServer(createRequestListener(state));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -72,7 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    profile: buildProfile(url, rateLimit, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale }),
+    profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale }),
     close: async () => {
       await dispatcher.close();
       server.closeAllConnections();

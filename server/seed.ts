@@ -36,11 +36,14 @@ const address = (city: string, country: string): Address => ({
 
 const at = (base: string, minutes: number): string => new Date(Date.parse(base) + minutes * 60_000).toISOString();
 
-/** Builds the deterministic seed: two merchants, their channels, tokens, catalog, orders, shipments and inbound stock. */
-export function seedStore(): Store {
+/**
+ * Builds the deterministic seed: two merchants, their channels, tokens, catalog, orders, shipments and
+ * inbound stock. `batchTracking` false seeds the primary merchant without batch tracking (§4.2's 422 case).
+ */
+export function seedStore(batchTracking = true): Store {
   const store = new Store();
   const ids = seedIds;
-  store.merchants.set(1, { id: 1, name: 'Acme Outfitters', batchTracking: true, expiryHandling: true });
+  store.merchants.set(1, { id: 1, name: 'Acme Outfitters', batchTracking, expiryHandling: true });
   // Merchant 2 is enrolled in expiry handling but has no batch tracking: §4.2's 422 case.
   store.merchants.set(2, { id: 2, name: 'Globex Supplies', batchTracking: false, expiryHandling: true });
   for (const [id, merchantId, name, active] of [[11, 1, 'Acme web shop', true], [12, 1, 'Acme marketplace', true], [13, 1, 'Acme old shop', false], [21, 2, 'Globex shop', true]] as const) {
@@ -59,6 +62,7 @@ export function seedStore(): Store {
     store.warehouses.set(id, { id, merchantId, name, country_code: country });
   }
   seedSkus(store);
+  if (!batchTracking) for (const sku of store.skus.values()) sku.batch_tracking_enabled = false;
   seedOrders(store);
   seedShipmentsAndReturns(store);
   seedRestocking(store);

@@ -10,7 +10,6 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-lists-page-count-off-by-one', section: '2.7', description: 'v1 lists: pagination.page_count is one more than the number of pages' },
   { name: 'v1-lists-created-at-filter-ignored', section: '4.1', description: 'v1 lists: the created_at[gt|gte|lt|lte] filters are ignored' },
   { name: 'v1-lists-created-at-strict-as-inclusive', section: '4.1', description: 'v1 lists: created_at[gt] and created_at[lt] include the boundary (act as gte and lte)' },
-  { name: 'v1-orders-list-includes-manual', section: '4.1', description: "v1 GET /orders: includes the order created manually in the provider's application" },
   { name: 'v1-orders-list-oldest-first', section: '4.1', description: 'v1 GET /orders: oldest first instead of newest first' },
   { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
   { name: 'v1-orders-filter-on-created-at', section: '4.1', description: "v1 GET /orders: the created_at filters apply to the order's created_at instead of the time it was received" },

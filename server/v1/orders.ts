@@ -16,7 +16,7 @@ export const listOrders: Handler = (ctx) => {
   const merchantChannels = new Set(store.channelsOf(ctx.principal.merchant.id).map((c) => c.id));
   let orders = [...store.orders.values()].filter((o) =>
     (faults.has('v1-scope-orders-list-all-channels') ? merchantChannels.has(o.salesChannelId) : o.salesChannelId === channelId)
-    && (!o.manual || faults.has('v1-orders-list-includes-manual')));
+    && !o.manual);
   const timeOf = (o: Order): string => (faults.has('v1-orders-filter-on-created-at') ? o.created_at : o.receivedAt);
   orders = filterByCreatedAt('v1', orders, ctx.query, timeOf, faults);
   const sortTime = (o: Order): number => Date.parse(faults.has('v1-orders-list-sorted-by-created-at') ? o.created_at : o.receivedAt);

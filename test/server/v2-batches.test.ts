@@ -61,3 +61,16 @@ describe('v2 inventory batches and batch settings (§2.4, §2.5, §4.2)', () => 
     expect((await t.v2.put('/skus/801/inventory_batch_settings', {})).status).toBe(404);
   });
 });
+
+describe('a primary merchant without batch tracking (--without-batch-tracking)', () => {
+  let t: TestServer;
+  beforeAll(async () => { t = await start({ batchTracking: false }); });
+  afterAll(async () => { await t.close(); });
+
+  it('says so in the profile and refuses writes that would turn batch tracking on', async () => {
+    expect(t.server.profile.features).toEqual({ batchTracking: false, expiryHandling: true });
+    expect((await t.v2.put('/skus/502/inventory_batch_settings', { expiry_follow_up_action: 'block_only' })).status).toBe(422);
+    expect((await t.v2.get('/skus/502')).body).toMatchObject({ batch_tracking_enabled: false, effective_inventory_batch_settings: { expiry_follow_up_action: 'block_only', b2c_shelf_life_in_weeks: 20 } });
+    expect((await t.v2.put('/skus/502/inventory_batch_settings', { b2c_shelf_life_in_weeks: 7, action_weeks_before_expiry: null })).status).toBe(200);
+  });
+});

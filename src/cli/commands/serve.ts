@@ -14,6 +14,7 @@ const options = {
   'webhook-v1-url': { type: 'string' },
   'webhook-v2-url': { type: 'string' },
   'webhook-time-scale': { type: 'string' },
+  'without-batch-tracking': { type: 'boolean' },
 } satisfies ParseArgsConfig['options'];
 
 function faultList(): string {
@@ -24,6 +25,7 @@ const help = `mfc serve: the reference implementation of the Merchant Fulfillmen
 
 Usage: mfc serve [--port N] [--host H] [--fault NAME]… [--rate-limit N] [--profile-out FILE]
                  [--webhook-v1-url URL] [--webhook-v2-url URL] [--webhook-time-scale F]
+                 [--without-batch-tracking]
 
   --port N                 port to listen on (default 0: a free port; the ready line names it)
   --host H                 address to listen on (default 127.0.0.1)
@@ -37,6 +39,9 @@ Usage: mfc serve [--port N] [--host H] [--fault NAME]… [--rate-limit N] [--pro
   --webhook-v2-url URL     where the merchant's v2 events go (§6.2)
   --webhook-time-scale F   multiply the webhook retry intervals by F (default 1: about 12 hours
                            over 12 attempts; the profile's retryWithinMs follows F)
+  --without-batch-tracking the primary merchant has no batch tracking (profile
+                           features.batchTracking false): batch-settings writes that would
+                           turn it on answer 422 (§4.2)
 
 Once listening it prints "mfc serve: listening on http://HOST:PORT" and serves until SIGINT or
 SIGTERM. Every start has the same seed. Choices where the specification says "not shown" are
@@ -94,6 +99,7 @@ export const command: Command = {
       webhookV1Url: url('webhook-v1-url', values['webhook-v1-url']),
       webhookV2Url: url('webhook-v2-url', values['webhook-v2-url']),
       webhookTimeScale: timeScale,
+      batchTracking: values['without-batch-tracking'] !== true,
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.syscall === 'listen') throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${values.port ?? 0}: ${error.code ?? error.message}`);
       throw error;
