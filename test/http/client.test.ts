@@ -19,6 +19,21 @@ describe('HttpClient over loopback', () => {
     expect(client.pacer.usage()).toEqual({ used: 1, limit: 100 });
   });
 
+  it('waits out a 429 for Retry-After and retries, over a real connection', async () => {
+    let calls = 0;
+    target = await startFakeTarget((_request, reply) => {
+      calls += 1;
+      if (calls === 1) reply(429, { success: false, errors: ['over the limit'] }, { 'retry-after': '0.4' });
+      else reply(200, { ok: true });
+    });
+    const started = Date.now();
+    const answer = await client.send({ method: 'POST', url: `${target.url}/merchant_api/v1/orders`, body: '{}' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(answer.status).toBe(200);
+    expect(answer.exchanges.map((exchange) => exchange.status)).toEqual([429, 200]);
+    expect(target.requests.map((request) => request.body)).toEqual(['{}', '{}']);
+  });
+
   it('throws NetworkError naming the cause when the target hangs past the timeout', async () => {
     target = await startFakeTarget(brokenTargets.hang);
     const started = Date.now();
