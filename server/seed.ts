@@ -159,7 +159,7 @@ function seedRestocking(store: Store): void {
     store.restockingShipments.set(id, {
       id, merchantId, warehouse_id: warehouseId, barcode: `RS-${id}`, status, delivery_option: 'courier',
       estimated_arrival_date: `2026-01-${String(day + 3).padStart(2, '0')}`, po_number: `PO-${id}`, supplier_name: 'Leaf & Co',
-      tracking_code: `TRK${id}`, priority: false, last_reopened_at: null, reopen_count: 0,
+      tracking_code: `TRK${id}`, priority: false,
       items: [{ sku_id: skuId, sku_code: skuCode, announced_quantity: 50, arrived_quantity: 0, damaged_quantity: 0, missing_quantity: 0, remarks: null, total_cost_in_cents: 12500, inventory_batch_id: null }],
       created_at: createdAt, updated_at: createdAt, arrived_at: ['arrived', 'processing', 'restocked', 'on_hold'].includes(status) ? createdAt : null,
     });

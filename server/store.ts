@@ -180,8 +180,6 @@ export interface RestockingShipment {
   supplier_name: string | null;
   tracking_code: string | null;
   priority: boolean;
-  last_reopened_at: string | null;
-  reopen_count: number;
   items: RestockingItem[];
   created_at: string;
   updated_at: string;
@@ -241,11 +239,5 @@ export class Store {
   /** The sales channels of one merchant, by id. */
   channelsOf(merchantId: number): SalesChannel[] {
     return [...this.salesChannels.values()].filter((c) => c.merchantId === merchantId);
-  }
-
-  /** The merchant that owns a sales channel. */
-  merchantOfChannel(salesChannelId: number): Merchant | undefined {
-    const channel = this.salesChannels.get(salesChannelId);
-    return channel ? this.merchants.get(channel.merchantId) : undefined;
   }
 }

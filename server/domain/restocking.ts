@@ -1,6 +1,5 @@
 import type { RequestContext, ServerState } from '../context.js';
 import { nowIso } from '../context.js';
-import type { Api } from '../http/errors.js';
 import { ApiError } from '../http/errors.js';
 import { idParam, notFound } from '../http/params.js';
 import { renderRestockingV1, renderRestockingV2 } from '../render/restocking.js';
@@ -88,7 +87,7 @@ export function createRestocking(ctx: RequestContext, input: RestockingInput): R
     status: faults.has(`${ctx.api}-restocking-create-status-created`) ? 'created' : 'shipped',
     delivery_option: input.delivery_option ?? 'courier', estimated_arrival_date: input.estimated_arrival_date ?? null,
     po_number: input.po_number ?? null, supplier_name: input.supplier_name ?? null, tracking_code: input.tracking_code ?? null,
-    priority: input.priority ?? false, last_reopened_at: null, reopen_count: 0, items: resolved.items ?? [],
+    priority: input.priority ?? false, items: resolved.items ?? [],
     created_at: now, updated_at: now, arrived_at: null,
   };
   store.restockingShipments.set(id, shipment);
@@ -119,7 +118,3 @@ export function setRestockingStatus(state: ServerState, shipment: RestockingShip
   state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults) });
 }
 
-/** The shipment in a version's shape. */
-export function renderRestocking(api: Api, shipment: RestockingShipment, state: ServerState): Record<string, unknown> {
-  return api === 'v1' ? renderRestockingV1(shipment, state.faults) : renderRestockingV2(shipment, state.faults);
-}
