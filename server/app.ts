@@ -26,7 +26,7 @@ export function createRequestListener(state: ServerState): (req: IncomingMessage
 }
 
 async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const url = requestUrl(req);
   const api: Api = url.pathname.startsWith(`${prefixes.v1}/`) || url.pathname === prefixes.v1 ? 'v1' : 'v2';
   const { faults, store } = state;
   const now = state.clock.now();
@@ -74,6 +74,16 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
     if (!(error instanceof ApiError)) throw error;
     answerError(state, api, res, error, decision);
   }
+}
+
+// The URL as the client addressed it (v2 page URLs are built from it); a Host header that is
+// not a valid authority falls back to the address the request came in on.
+function requestUrl(req: IncomingMessage): URL {
+  const path = req.url ?? '/';
+  const host = req.headers.host;
+  if (host && URL.canParse(path, `http://${host}`)) return new URL(path, `http://${host}`);
+  const local = req.socket.localAddress ?? '127.0.0.1';
+  return new URL(path, `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort ?? 80}`);
 }
 
 function answerError(state: ServerState, api: Api, res: ServerResponse, error: ApiError, decision: RateDecision): void {

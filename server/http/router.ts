@@ -42,13 +42,22 @@ function literalCount(route: Route<unknown>): number {
   return route.segments.filter((s) => !s.startsWith('{')).length;
 }
 
+// Malformed percent-encoding stays as sent: it then names no record (404) instead of throwing.
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function matchSegments(template: string[], parts: string[]): Params | undefined {
   if (template.length !== parts.length) return undefined;
   const params: Params = {};
   for (let i = 0; i < template.length; i++) {
     const t = template[i] as string;
     const p = parts[i] as string;
-    if (t.startsWith('{')) params[t.slice(1, -1)] = decodeURIComponent(p);
+    if (t.startsWith('{')) params[t.slice(1, -1)] = decodeSegment(p);
     else if (t !== p) return undefined;
   }
   return params;
