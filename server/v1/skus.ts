@@ -81,6 +81,9 @@ export const updateSkuV1 = (method: 'PATCH' | 'PUT'): Handler => (ctx) => {
   if (method === 'PUT' && faults.has('v1-skus-put-not-alias')) throw new ApiError(405, 'use PATCH to update a SKU', { Allow: 'GET, PATCH, DELETE' });
   const sku = ownSku(ctx, 'v1-scope-cross-channel-sku-update');
   const input = validateV1Body<SkuInput>(updateSchema, ctx.body() ?? {}, faults);
+  const taken = [...store.skus.values()].some((s) => s.id !== sku.id && s.salesChannelId === sku.salesChannelId && s.merchant_sku_id === input.merchant_sku_id);
+  // merchant_sku_id is unique within the sales channel (§2.6).
+  if (taken) throw new ApiError(422, [{ field: 'merchant_sku_id', message: 'another SKU of this sales channel has this merchant_sku_id' }]);
   if (input.batch_tracking_enabled === null && faults.has('v1-skus-batch-flag-null-clears')) sku.batch_tracking_enabled = false;
   applyInput(sku, input, faults.has('v1-skus-update-omitted-cleared'));
   if (!faults.has('v1-skus-update-not-reactivated')) sku.status = 'active';

@@ -75,6 +75,7 @@ describe('v1 SKUs (§4.1, §2.6)', () => {
     expect(created.body).toMatchObject({ merchant_sku_id: 'NEW-1', status: 'active', batch_tracking_enabled: false });
     expect((await t.v1.post('/skus', { merchant_sku_id: 'NEW-2', name: 'New', colour: 'red' })).status).toBe(422);
     expect((await t.v1.patch('/skus/777', { name: 'x' })).status).toBe(404);
+    expect((await t.v1.patch(`/skus/${created.body.id}`, { merchant_sku_id: 'TEA-GREEN' })).status).toBe(422);
     expect((await t.as('otherMerchant').v1.delete('/skus/501')).status).toBe(404);
   });
 });
