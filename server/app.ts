@@ -37,7 +37,9 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
   try {
     raw = await readBody(req);
   } catch (error) {
-    return answerError(state, api, res, error as ApiError, decision);
+    // Anything but our 413 means the client went away mid-body: there is no one to answer.
+    if (!(error instanceof ApiError)) return;
+    return answerError(state, api, res, error, decision);
   }
   if (!auth.ok) return answerError(state, api, res, auth.error, decision);
   if (decision.retryAfter !== undefined) {
