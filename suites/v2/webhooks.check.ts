@@ -1,0 +1,114 @@
+// §6.2 and §6.3 for v2: the envelopes a run causes by cancelling a restocking shipment and an
+// order it created, and their signature. The v2 retry policy is not shown, so nothing about v2
+// retries is checked. Every expectation is matched by event type, resource id and status.
+import { check, type CheckContext } from '../../src/checks/index.js';
+import { validateWebhook } from '../../src/openapi/index.js';
+import type { Delivery } from '../../src/webhooks/index.js';
+import {
+  awaitDelivery,
+  describeDelivery,
+  expectSigned,
+  orderCancelled,
+  restockingCancelled,
+  restockingShipmentToCancel,
+  webhookTimings,
+  type StatusChange,
+  type Trigger,
+} from '../support/webhooks.js';
+
+const needs = ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'];
+
+/** Fails unless the delivery's body is a valid §6.2 envelope of `eventType` around valid data. */
+function expectEnvelope(t: CheckContext, delivery: Delivery, eventType: string): void {
+  const validation = validateWebhook('v2', eventType, delivery.body);
+  if (validation.ok) return;
+  t.fail({
+    title: `${describeDelivery(delivery)} is a ${eventType} envelope with valid data (§6.2)`,
+    expected: 'event_type, event_id (uuid), timestamp (date-time) and data valid as the resource',
+    received: validation.errors.map((error) => error.message).join('; '),
+  });
+}
+
+/**
+ * Creates a v2 order of the run on the primary sales channel (§4.2, shape §2.1), to be cancelled
+ * (PUT /orders/{id}/cancel); left uncancelled by the check, it is cancelled in cleanup.
+ */
+async function orderToCancel(t: CheckContext): Promise<Trigger> {
+  const sku = t.fixtures.sku;
+  if (sku === undefined) return t.skip('needs fixtures.sku in the profile');
+  const created = await t.v2.post('/orders', {
+    merchant_order_id: t.uniqueId('order'),
+    sales_channel_id: t.fixtures.salesChannelId,
+    carrier_preference: null,
+    currency: 'EUR',
+    financial_status: 'paid',
+    tags: [t.marker],
+    items: [{ merchant_item_id: 'mfc-item-1', sku_id: sku.id, quantity: 1, price_per_unit_in_cents: 1000 }],
+    shipping_address: { full_name: 'Mfc Conformance', line1: 'Teststrasse 1', postal_code: '10115', city: 'Berlin', country_code: 'DE' },
+    total_price_in_cents: 1000,
+    total_tax_in_cents: 160,
+    total_net_revenue_in_cents: 840,
+    total_net_refunds_in_cents: 0,
+    total_tax_refunds_in_cents: 0,
+  });
+  t.expectStatus(created, 200, 'POST /orders (v2) creates the order whose cancellation is announced');
+  const id = (created.body as { id: number }).id;
+  let cancelled = false;
+  t.cleanup(async () => {
+    if (!cancelled) await t.v2.put(`/orders/${id}/cancel`, undefined, { validate: false });
+  });
+  return {
+    id,
+    cancel: async () => {
+      const answer = await t.v2.put(`/orders/${id}/cancel`);
+      cancelled = true;
+      if (answer.status === 422) t.skip(`the target refused to cancel order ${id} (422; which states permit it is not shown), so no status change could be triggered`);
+      t.expectStatus(answer, 200, 'PUT /orders/{id}/cancel (v2) cancels the order the run just created');
+    },
+  };
+}
+
+/** Triggers the change and resolves to the first delivery announcing it. */
+async function announced(t: CheckContext, trigger: Trigger, change: StatusChange): Promise<Delivery> {
+  await trigger.cancel();
+  return awaitDelivery(t, change, webhookTimings(t).timeoutMs);
+}
+
+check({
+  id: 'v2.webhooks.restocking-status-updated',
+  api: 'v2',
+  section: '6.2',
+  title: 'A restocking cancellation delivers a restocking_shipment.status_updated envelope with a valid v2 shipment',
+  needs,
+  writes: true,
+}, async (t) => {
+  const shipment = await restockingShipmentToCancel(t, 'v2');
+  const delivery = await announced(t, shipment, restockingCancelled('v2', shipment.id));
+  expectEnvelope(t, delivery, 'restocking_shipment.status_updated');
+});
+
+check({
+  id: 'v2.webhooks.order-status-updated',
+  api: 'v2',
+  section: '6.2',
+  title: 'An order cancellation delivers an order.status_updated envelope with a valid order',
+  needs: ['webhooks', 'fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const order = await orderToCancel(t);
+  const delivery = await announced(t, order, orderCancelled(order.id));
+  expectEnvelope(t, delivery, 'order.status_updated');
+});
+
+check({
+  id: 'v2.webhooks.signature',
+  api: 'v2',
+  section: '6.3',
+  title: 'A v2 call carries x-service-signature: the hex HMAC-SHA256 of the raw body keyed with the signing token',
+  needs,
+  writes: true,
+}, async (t) => {
+  const shipment = await restockingShipmentToCancel(t, 'v2');
+  await shipment.cancel();
+  await expectSigned(t, restockingCancelled('v2', shipment.id), webhookTimings(t).timeoutMs);
+});
