@@ -41,6 +41,8 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       testTimeout: run.config.checkTimeoutMs,
       hookTimeout: run.config.checkTimeoutMs,
       passWithNoTests: true,
+      // No results cache: it would reorder files by past failures, and the package may be read-only.
+      cache: false,
       silent: true,
       provide: { mfcRun: run.config },
     },
