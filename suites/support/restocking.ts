@@ -1,0 +1,75 @@
+// Builders for restocking shipments the run creates (§2.3, §4.1, §4.2), and the lookups around them.
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import { walkV2 } from './v2-pages.js';
+
+/** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
+export const editableStatuses: readonly string[] = ['created', 'shipped'];
+
+// Pages of 50 keep the search short; v2's default and maximum limit are not shown (§8), so the
+// walk copes with any page size the target serves.
+const searchQuery = { limit: 50 };
+const searchPages = 40;
+
+/** A date `days` from today (UTC), as YYYY-MM-DD. */
+export function dateInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A v1 POST /restocking_shipments body on the profile's warehouse and SKU, marked with the run's ids. */
+export function v1RestockingBody(t: CheckContext): Record<string, unknown> {
+  return {
+    warehouse_id: t.fixtures.warehouseId,
+    estimated_arrival_date: dateInDays(14),
+    delivery_option: 'courier',
+    tracking_code: t.uniqueId('tracking'),
+    po_number: t.uniqueId('po'),
+    supplier_name: t.marker,
+    restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id, announced_quantity: 5 }],
+  };
+}
+
+/** A v2 POST /restocking_shipments body with every required property (§4.2), marked with the run's ids. */
+export function v2RestockingBody(t: CheckContext): Record<string, unknown> {
+  return {
+    delivery_option: 'courier',
+    estimated_arrival_date: dateInDays(14),
+    warehouse_id: t.fixtures.warehouseId,
+    restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id, announced_quantity: 5 }],
+    po_number: t.uniqueId('po'),
+    supplier_name: t.marker,
+    tracking_code: t.uniqueId('tracking'),
+  };
+}
+
+/**
+ * Registers the cancellation of a shipment the run created. Restocking shipments are merchant-scoped
+ * in both versions, so the v2 cancel also reaches one created through v1. Its answer is not judged:
+ * the check itself is over, and a shipment a check already cancelled answers 422.
+ */
+export function cancelAfterwards(t: CheckContext, id: number): void {
+  t.cleanup(() => t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false }));
+}
+
+/** Creates a v2 restocking shipment (201 required, §4.2), registers its cancellation and returns the answer. */
+export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(t)): Promise<ApiResponse> {
+  const created = await t.v2.post('/restocking_shipments', body);
+  t.expectStatus(created, 201, 'v2 POST /restocking_shipments answers 201 with the shipment (§4.2)');
+  cancelAfterwards(t, created.body.id);
+  return created;
+}
+
+/**
+ * A shipment of the merchant whose current status is neither created nor shipped, found through the
+ * v2 list; skips the check when the merchant has none.
+ */
+export async function findNotEditableShipment(t: CheckContext): Promise<{ id: number; status: string }> {
+  const walk = await walkV2<{ id: number; status: string }>(t, '/restocking_shipments', searchQuery, searchPages);
+  const found = walk.records.find((s) => !editableStatuses.includes(s.status));
+  if (!found) return t.skip('the v2 restocking list shows no shipment outside created and shipped, so the 422 cannot be provoked');
+  return found;
+}
+
+/** The sku_id and announced_quantity of each item: what the v1 and v2 shapes both show. */
+export function announcedItems(shipment: { restocking_shipment_items?: Array<{ sku_id: number; announced_quantity: number }> }): Array<{ sku_id: number; announced_quantity: number }> {
+  return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id, announced_quantity }));
+}

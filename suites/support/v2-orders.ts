@@ -1,0 +1,86 @@
+// Builders for v2 orders the run creates (§2.1, §4.2), and the other sales channel's order.
+import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { SkuFixture } from '../../src/profile/index.js';
+import { expectSuccess } from './success.js';
+import { walkV2 } from './v2-pages.js';
+
+// Pages of 100 keep a search through the merchant's orders short; v2's default and maximum limit
+// are not shown (§8), so the walk copes with any page size the target serves.
+const searchQuery = { limit: 100 };
+const searchPages = 30;
+
+/** A v2 POST /orders body for `salesChannelId`: every writable §2.1 field, marked with the run's ids. */
+export function v2OrderBody(t: CheckContext, salesChannelId: number, sku: SkuFixture, merchantOrderId = t.uniqueId('order')): Record<string, unknown> {
+  return {
+    merchant_order_id: merchantOrderId,
+    sales_channel_id: salesChannelId,
+    carrier_preference: 'DHL',
+    external_created_at: new Date().toISOString(),
+    currency: 'EUR',
+    custom_metadata: { mfc: t.marker },
+    customer_order_number: t.uniqueId('customer-order'),
+    payment_method: 'invoice',
+    financial_status: 'paid',
+    tags: [t.marker],
+    items: [{ merchant_item_id: 'line-1', sku_id: sku.id, quantity: 1, price_per_unit_in_cents: 1190 }],
+    shipping_address: {
+      city: 'Berlin', country_code: 'DE', line1: 'Conformance Street 1', postal_code: '10115',
+      first_name: 'Mfc', last_name: 'Check', email: 'conformance@example.test',
+    },
+    total_price_in_cents: 1190,
+    total_tax_in_cents: 190,
+    total_net_revenue_in_cents: 1000,
+    total_net_refunds_in_cents: 0,
+    total_tax_refunds_in_cents: 0,
+  };
+}
+
+/**
+ * Creates a v2 order (the exact 2xx is not shown, §4.2), checks the body is an Order, and registers
+ * its cancellation, whose answer is not judged (which states permit it is not shown, §3.2).
+ */
+export async function createV2Order(t: CheckContext, body: Record<string, unknown>): Promise<ApiResponse> {
+  const created = await t.v2.post('/orders', body, { validate: false });
+  expectSuccess(t, created, 'v2 POST /orders creates the order (§4.2)');
+  t.expectSchema(created, 'Order', 'v2 POST /orders answers with the order (§2.1)');
+  t.cleanup(() => t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false }));
+  return created;
+}
+
+/**
+ * The query of the by_merchant_order_id operations. §4.2 does not show the parameter names; these
+ * are the toolkit's choice, in the operation's own words (the OpenAPI documents name none either).
+ */
+export function byMerchantOrderIdQuery(merchantOrderId: string, salesChannelId: number): Query {
+  return { merchant_order_id: merchantOrderId, sales_channel_id: salesChannelId };
+}
+
+/**
+ * Skips the check when the target refused the by_merchant_order_id query as malformed (400 or 422):
+ * the parameter names are not shown, so such a refusal says nothing about the rule under test.
+ */
+export function skipUnlessQueryUnderstood(t: CheckContext, response: ApiResponse): void {
+  if (response.status === 400 || response.status === 422) {
+    t.skip(`the target answered ${response.status} to the query parameters merchant_order_id and sales_channel_id, whose names §4.2 does not show`);
+  }
+}
+
+/** The newest v1 order of the sameMerchantOtherChannel channel and the same order read through v2 with the primary token. */
+export async function otherChannelOrder(t: CheckContext): Promise<{ v1: { id: number; merchant_order_id?: string }; v2: ApiResponse }> {
+  const list = await t.as('sameMerchantOtherChannel').v1.get('/orders', { query: { limit: 1 } });
+  t.expectStatus(list, 200);
+  const order = list.body.data?.[0];
+  if (!order) return t.skip("the sameMerchantOtherChannel channel's v1 order list is empty");
+  if (!Number.isInteger(order.id)) return t.skip("the other channel's v1 order shows no integer id to look it up by");
+  const read = await t.v2.get(`/orders/${order.id}`);
+  t.expectStatus(read, 200, "v2 GET /orders/{id} with the primary token reads an order of the merchant's other sales channel (§1, §5.3)");
+  return { v1: order, v2: read };
+}
+
+/** Searches the merchant's v2 order list for `id`; skips the check when the list is too long to search to its end. */
+export async function findInV2Orders(t: CheckContext, id: number): Promise<{ id: number; sales_channel_id?: number } | undefined> {
+  const walk = await walkV2<{ id: number; sales_channel_id?: number }>(t, '/orders', searchQuery, searchPages);
+  const found = walk.records.find((o) => o.id === id);
+  if (!found && !walk.complete) t.skip(`order ${id} is not among the first ${walk.records.length} orders of the v2 list, and the list goes on`);
+  return found;
+}

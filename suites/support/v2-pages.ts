@@ -1,0 +1,79 @@
+// Following v2 cursor pages (§2.7, §9.4) the way a client must: only through next_page_url.
+import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+
+/** What a walk over a v2 list saw: every page's answer and every record in the order served. */
+export interface V2Walk<T> {
+  pages: ApiResponse[];
+  records: T[];
+  /** False when the walk stopped at `maxPages` while a next_page_url was still offered. */
+  complete: boolean;
+}
+
+/**
+ * The path (and query) relative to the v2 base that a next_page_url points to. The cursor stays
+ * opaque: the URL is followed as given, never rebuilt. Fails the check when it leaves the target's v2 base.
+ */
+export function nextPagePath(t: CheckContext, nextPageUrl: string, response: ApiResponse): string {
+  const base = new URL(`${t.profile.baseUrl.replace(/\/+$/, '')}/merchant_api/v2`);
+  const url = new URL(nextPageUrl, base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
+    t.fail({ title: 'next_page_url points into the same v2 API (§2.7)', expected: `a URL under ${base.href}`, received: nextPageUrl, response });
+  }
+  return `${url.pathname.slice(base.pathname.length)}${url.search}`;
+}
+
+/** The pagination.next_page_url of a v2 page: a string or null (§2.7); anything else fails the check. */
+export function nextPageUrlOf(t: CheckContext, page: ApiResponse): string | null {
+  const next: unknown = page.body?.pagination?.next_page_url;
+  if (next === null || typeof next === 'string') return next;
+  return t.fail({ title: 'A v2 list page carries pagination.next_page_url, a string or null (§2.7, §9.4)', expected: 'a string or null', received: next ?? 'nothing', response: page });
+}
+
+/**
+ * Walks a v2 list from its first page by following next_page_url until it is null, or `maxPages`
+ * pages were read. A page reached through a next_page_url must hold records: the URL is null once
+ * there are no more results (§9.4).
+ */
+export async function walkV2<T = any>(t: CheckContext, path: string, query: Query, maxPages: number): Promise<V2Walk<T>> {
+  const pages: ApiResponse[] = [];
+  const records: T[] = [];
+  let page = await t.v2.get(path, { query });
+  for (;;) {
+    t.expectStatus(page, 200);
+    pages.push(page);
+    const data: unknown = page.body?.data;
+    if (!Array.isArray(data)) t.fail({ title: 'A v2 list page carries a data array (§4.2)', expected: 'an array', received: data ?? 'nothing', response: page });
+    if (pages.length > 1 && data.length === 0) {
+      t.fail({
+        title: 'A next_page_url led to an empty page: it must be null when there are no more results (§9.4)',
+        expected: 'at least one record on a page reached through next_page_url',
+        received: 'an empty data array',
+        response: page,
+      });
+    }
+    records.push(...(data as T[]));
+    const next = nextPageUrlOf(t, page);
+    if (next === null) return { pages, records, complete: true };
+    if (pages.length >= maxPages) return { pages, records, complete: false };
+    page = await t.v2.get(nextPagePath(t, next, page));
+  }
+}
+
+/** Fails the check when a walk served any record id twice (§9.4: every record once). */
+export function expectEachOnce(t: CheckContext, walk: V2Walk<{ id: number }>, what: string): void {
+  const seen = new Map<number, number>();
+  walk.pages.forEach((page, index) => {
+    for (const record of page.body.data as { id: number }[]) {
+      const first = seen.get(record.id);
+      if (first !== undefined) {
+        t.fail({
+          title: `Following next_page_url through ${what} serves every record once (§9.4)`,
+          expected: `id ${record.id} on one page only`,
+          received: `id ${record.id} on page ${first + 1} and again on page ${index + 1}`,
+          response: page,
+        });
+      }
+      seen.set(record.id, index);
+    }
+  });
+}

@@ -1,0 +1,186 @@
+// §4.2, §2.1 and §3.2 for v2 orders: merchant scope, create, get, PATCH and its ignore rule, cancel, by_merchant_order_id.
+import { check } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { SkuFixture } from '../../src/profile/index.js';
+import { expectSuccess } from '../support/success.js';
+import {
+  byMerchantOrderIdQuery, createV2Order, findInV2Orders, otherChannelOrder, skipUnlessQueryUnderstood, v2OrderBody,
+} from '../support/v2-orders.js';
+
+// Fields an order created by v2OrderBody holds that a PATCH of other fields must leave as they are.
+const keptFields = ['carrier_preference', 'external_created_at', 'custom_metadata', 'customer_order_number', 'payment_method', 'currency', 'financial_status', 'shipping_address'] as const;
+
+/** Creates an order on the profile's sales channel and SKU. */
+function createOwnOrder(t: CheckContext, merchantOrderId?: string): Promise<ApiResponse> {
+  return createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture, merchantOrderId));
+}
+
+/** Reads an order by id (200 required) to see what the service stored. */
+async function readOrder(t: CheckContext, id: number): Promise<ApiResponse> {
+  const read = await t.v2.get(`/orders/${id}`);
+  t.expectStatus(read, 200, 'v2 GET /orders/{id} reads an order the run created (§4.2)');
+  return read;
+}
+
+check({
+  id: 'v2.orders.list.across-channels',
+  api: 'v2',
+  section: '4.2',
+  title: "The v2 order list and GET /orders/{id} show an order of the merchant's other sales channel",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const other = await otherChannelOrder(t);
+  t.expect(other.v2, 'v2 reads the same order the other channel lists in v1 (merchant_order_id)', other.v1.merchant_order_id ?? other.v2.body.merchant_order_id, other.v2.body.merchant_order_id);
+  const listed = await findInV2Orders(t, other.v1.id);
+  if (!listed) {
+    t.fail({
+      title: 'GET /orders lists the orders of all sales channels of the merchant (§4.2, §1)',
+      expected: `order ${other.v1.id} of sales channel ${other.v2.body.sales_channel_id} in the list`,
+      received: 'the walk through every page ended without it',
+      response: other.v2,
+    });
+  }
+});
+
+check({
+  id: 'v2.orders.create.sales-channel',
+  api: 'v2',
+  section: '4.2',
+  title: 'POST /orders creates the order for the sales channel named, and GET /orders/{id} reads it',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const body = v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture);
+  const created = await createV2Order(t, body);
+  t.expect(created, 'The order belongs to the sales channel sent', body.sales_channel_id, created.body.sales_channel_id);
+  t.expect(created, 'The order carries the merchant_order_id sent', body.merchant_order_id, created.body.merchant_order_id);
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'GET /orders/{id} reads the created order (id)', created.body.id, read.body.id);
+  t.expect(read, 'GET /orders/{id} reads the created order (merchant_order_id)', body.merchant_order_id, read.body.merchant_order_id);
+  t.expect(read, 'GET /orders/{id} reads the created order (sales_channel_id)', body.sales_channel_id, read.body.sales_channel_id);
+});
+
+check({
+  id: 'v2.orders.patch.only-provided-change',
+  api: 'v2',
+  section: '4.2',
+  title: 'PATCH /orders/{id} changes the fields provided and leaves every other field as it was',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const created = await createOwnOrder(t);
+  const tags = [t.marker, t.uniqueId('tag')];
+  const patched = await t.v2.patch(`/orders/${created.body.id}`, { tags });
+  t.expectStatus(patched, 200);
+  t.expect(patched, 'The provided field changes (tags)', tags, patched.body.tags);
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'The change is stored (tags)', tags, read.body.tags);
+  for (const field of keptFields) {
+    t.expect(read, `${field}, not provided, is unchanged by the PATCH (§4.2: only provided fields change)`, created.body[field], read.body[field]);
+  }
+});
+
+check({
+  id: 'v2.orders.patch.merchant-order-id-ignored',
+  api: 'v2',
+  section: '4.2',
+  title: 'PATCH /orders/{id} ignores a merchant_order_id sent: the order keeps its own',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const created = await createOwnOrder(t);
+  const patched = await t.v2.patch(`/orders/${created.body.id}`, { merchant_order_id: t.uniqueId('order'), customer_order_number: t.uniqueId('customer-order') });
+  t.expectStatus(patched, 200, 'A PATCH sending merchant_order_id is not refused: it is ignored (§4.2)');
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'merchant_order_id cannot change and is ignored if sent (§4.2)', created.body.merchant_order_id, read.body.merchant_order_id);
+});
+
+check({
+  id: 'v2.orders.patch.sales-channel-id-ignored',
+  api: 'v2',
+  section: '4.2',
+  title: "PATCH /orders/{id} ignores a sales_channel_id sent (another of the merchant's channels): the order stays in its own",
+  needs: ['fixtures.sku', 'tokens.sameMerchantOtherChannel'],
+  writes: true,
+}, async (t) => {
+  const other = await otherChannelOrder(t);
+  const created = await createOwnOrder(t);
+  const patched = await t.v2.patch(`/orders/${created.body.id}`, { sales_channel_id: other.v2.body.sales_channel_id, customer_order_number: t.uniqueId('customer-order') });
+  t.expectStatus(patched, 200, 'A PATCH sending sales_channel_id is not refused: it is ignored (§4.2)');
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'sales_channel_id cannot change and is ignored if sent (§4.2)', created.body.sales_channel_id, read.body.sales_channel_id);
+});
+
+check({
+  id: 'v2.orders.cancel.cancelled',
+  api: 'v2',
+  section: '3.2',
+  title: 'PUT /orders/{id}/cancel moves an order the run just created to fulfillment_status cancelled',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const created = await createOwnOrder(t);
+  // Which states permit cancellation is not shown (§3.2): a refusal of a fresh order is no finding.
+  const cancelled = await t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false });
+  if (cancelled.status === 422) t.skip(`the target refused to cancel an order in fulfillment_status ${created.body.fulfillment_status} (which states permit it is not shown)`);
+  expectSuccess(t, cancelled, 'PUT /orders/{id}/cancel cancels the order (§4.2)');
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'After the cancel the order is in fulfillment_status cancelled (§3.2)', 'cancelled', read.body.fulfillment_status);
+});
+
+check({
+  id: 'v2.orders.by-merchant-order-id.get',
+  api: 'v2',
+  section: '4.2',
+  title: 'GET /orders/by_merchant_order_id reads the order with that merchant_order_id in that sales channel',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const created = await createOwnOrder(t);
+  const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
+  skipUnlessQueryUnderstood(t, read);
+  t.expectStatus(read, 200, 'GET /orders/by_merchant_order_id finds an order the run created (§4.2)');
+  t.expectSchema(read, 'Order', 'The answer is an order (§2.1)');
+  t.expect(read, 'The order found is the one with that merchant_order_id (id)', created.body.id, read.body.id);
+});
+
+check({
+  id: 'v2.orders.by-merchant-order-id.get-channel',
+  api: 'v2',
+  section: '4.2',
+  title: 'GET /orders/by_merchant_order_id tells apart two orders with one merchant_order_id in two sales channels',
+  needs: ['fixtures.sku', 'fixtures.otherChannelSku', 'tokens.sameMerchantOtherChannel'],
+  writes: true,
+}, async (t) => {
+  const other = await otherChannelOrder(t);
+  const merchantOrderId = t.uniqueId('order');
+  const own = await createOwnOrder(t, merchantOrderId);
+  // merchant_order_id is unique per sales channel only (§2.1): the other channel may reuse it, and
+  // its order is created last, so a lookup that ignores the channel would likely find it.
+  const otherChannelId: number = other.v2.body.sales_channel_id;
+  await createV2Order(t, v2OrderBody(t, otherChannelId, t.fixtures.otherChannelSku as SkuFixture, merchantOrderId));
+  const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(merchantOrderId, t.fixtures.salesChannelId), validate: false });
+  skipUnlessQueryUnderstood(t, read);
+  t.expectStatus(read, 200, 'GET /orders/by_merchant_order_id finds an order the run created (§4.2)');
+  t.expectSchema(read, 'Order', 'The answer is an order (§2.1)');
+  t.expect(read, `The order found is the one of sales channel ${t.fixtures.salesChannelId}, not ${otherChannelId} (§4.2: by merchant order id and sales channel id)`, own.body.id, read.body.id);
+});
+
+check({
+  id: 'v2.orders.by-merchant-order-id.patch',
+  api: 'v2',
+  section: '4.2',
+  title: 'PATCH /orders/by_merchant_order_id changes the provided fields of that order and ignores a merchant_order_id sent',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const created = await createOwnOrder(t);
+  const change = { customer_order_number: t.uniqueId('customer-order'), merchant_order_id: t.uniqueId('order') };
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', change, { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
+  skipUnlessQueryUnderstood(t, patched);
+  t.expectStatus(patched, 200, 'PATCH /orders/by_merchant_order_id updates an order the run created (§4.2)');
+  t.expectSchema(patched, 'Order', 'The answer is an order (§2.1)');
+  const read = await readOrder(t, created.body.id);
+  t.expect(read, 'The provided field changes (customer_order_number)', change.customer_order_number, read.body.customer_order_number);
+  t.expect(read, 'merchant_order_id cannot change and is ignored if sent (§4.2)', created.body.merchant_order_id, read.body.merchant_order_id);
+});

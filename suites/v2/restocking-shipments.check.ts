@@ -1,0 +1,90 @@
+// §3.1 and §4.2 for v2 restocking shipments: create, update and its guard, cancel.
+import { check } from '../../src/checks/index.js';
+import { expectSuccess } from '../support/success.js';
+import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, v2RestockingBody } from '../support/restocking.js';
+
+const needs = ['fixtures.warehouseId', 'fixtures.sku'];
+
+check({
+  id: 'v2.restocking.create.shipped-201',
+  api: 'v2',
+  section: '4.2',
+  title: 'POST /restocking_shipments answers 201 with the v2 shipment in status shipped',
+  needs,
+  writes: true,
+}, async (t) => {
+  const body = v2RestockingBody(t);
+  const created = await createV2Shipment(t, body);
+  t.expect(created, 'A shipment created through the API starts in status shipped (§3.1)', 'shipped', created.body.status);
+  t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, created.body.warehouse_id);
+  t.expect(created, 'The created shipment carries the po_number sent', body.po_number, created.body.po_number);
+  t.expect(created, 'The created shipment carries the items sent', body.restocking_shipment_items, announcedItems(created.body));
+});
+
+check({
+  id: 'v2.restocking.update.shipped-200',
+  api: 'v2',
+  section: '4.2',
+  title: 'PUT /restocking_shipments/{id} on a shipment in status shipped answers 200 with the change applied',
+  needs,
+  writes: true,
+}, async (t) => {
+  const created = await createV2Shipment(t);
+  const change = { supplier_name: t.uniqueId('supplier'), tracking_code: t.uniqueId('tracking') };
+  const updated = await t.v2.put(`/restocking_shipments/${created.body.id}`, change);
+  t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1: allowed in created and shipped)`);
+  t.expect(updated, 'The answer carries the supplier_name sent', change.supplier_name, updated.body.supplier_name);
+  t.expect(updated, 'The answer carries the tracking_code sent', change.tracking_code, updated.body.tracking_code);
+});
+
+check({
+  id: 'v2.restocking.update.guard-422',
+  api: 'v2',
+  section: '3.1',
+  title: 'PUT /restocking_shipments/{id} answers 422 for a shipment neither created nor shipped, and changes nothing',
+  needs,
+  writes: true,
+}, async (t) => {
+  const target = await findNotEditableShipment(t);
+  const before = await t.v2.get(`/restocking_shipments/${target.id}`);
+  t.expectStatus(before, 200);
+  const refused = await t.v2.put(`/restocking_shipments/${target.id}`, { tracking_code: t.uniqueId('tracking') });
+  t.expectStatus(refused, 422, `PUT on a shipment in status ${target.status} answers 422 (§3.1, §4.2: allowed only in ${editableStatuses.join(' and ')})`);
+  const after = await t.v2.get(`/restocking_shipments/${target.id}`);
+  t.expectStatus(after, 200);
+  for (const key of ['status', 'tracking_code', 'restocking_shipment_items'] as const) {
+    t.expect(after, `The refused update changed nothing: ${key}`, before.body[key], after.body[key]);
+  }
+});
+
+check({
+  id: 'v2.restocking.cancel.shipped-cancelled',
+  api: 'v2',
+  section: '3.1',
+  title: 'PUT /restocking_shipments/{id}/cancel on a shipment the run just created moves it to cancelled',
+  needs,
+  writes: true,
+}, async (t) => {
+  const created = await createV2Shipment(t);
+  // The success code and body are not shown (§4.2): the 2xx class and a fresh read are judged.
+  const cancelled = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
+  expectSuccess(t, cancelled, 'Cancelling a shipment in status shipped succeeds: an API client can create shipments in no other state (§3.1)');
+  const after = await t.v2.get(`/restocking_shipments/${created.body.id}`);
+  t.expectStatus(after, 200);
+  t.expect(after, 'After the cancel the shipment is in status cancelled (§3.1)', 'cancelled', after.body.status);
+});
+
+check({
+  id: 'v2.restocking.cancel.twice-422',
+  api: 'v2',
+  section: '3.1',
+  title: 'A second cancel of a cancelled shipment answers 422',
+  needs,
+  writes: true,
+}, async (t) => {
+  const created = await createV2Shipment(t);
+  const first = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
+  expectSuccess(t, first, 'Cancelling a shipment in status shipped succeeds (§3.1)');
+  const second = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`);
+  t.expectStatus(second, 422, 'Cancelling an already cancelled shipment answers 422: cancelled to cancelled is no transition (§3.1, §4.2)');
+});
