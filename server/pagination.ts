@@ -40,7 +40,9 @@ export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults):
   // The faults shift page numbering to start at 0, or serve the last page for pages past the end.
   let index = faults.has('v1-lists-page-zero-based') ? page : page - 1;
   if (faults.has('v1-lists-past-end-repeats-last-page') && index >= pageCount) index = Math.max(pageCount - 1, 0);
-  const data = records.slice(index * limit, index * limit + limit);
+  // The property-only fault: pages after the first start one record late for some limits.
+  const shift = index > 0 && faults.has('v1-lists-page-boundary-skip') && limit >= 3 && limit <= 99 && limit % 5 !== 0 ? 1 : 0;
+  const data = records.slice(index * limit + shift, index * limit + limit + shift);
   const pagination: Record<string, unknown> = {
     current_page: page,
     item_count: faults.has('v1-lists-item-count-on-page') ? data.length : records.length,

@@ -15,6 +15,8 @@ const minuteMs = 60_000;
 /** Counts requests per calendar minute (UTC): v1 per sales channel, v2 per merchant (§8). */
 export class RateLimiter {
   private counters = new Map<string, { minute: number; count: number }>();
+  // The sales channel of each merchant's latest v1 request, for the `…-skips-after-other-channel` fault.
+  private lastChannel = new Map<number, number>();
 
   constructor(private readonly max: number, private readonly faults: Faults) {}
 
@@ -33,6 +35,11 @@ export class RateLimiter {
       return { used: counter.count, max: this.max, retryAfter };
     }
     counter.count += 1;
+    if (api === 'v1' && principal && this.faults.has('v1-rate-limit-used-skips-after-other-channel')) {
+      const last = this.lastChannel.get(principal.merchant.id);
+      this.lastChannel.set(principal.merchant.id, principal.channel.id);
+      if (last !== undefined && last !== principal.channel.id) counter.count += 1;
+    }
     const used = this.faults.has(`${api}-rate-limit-used-off-by-one`) ? counter.count - 1 : counter.count;
     return { used, max: this.max };
   }

@@ -97,6 +97,10 @@ export function createRestocking(ctx: RequestContext, input: RestockingInput): R
 /** Answers 422 unless the shipment may still be updated (§3.1: created or shipped). */
 export function guardEditable(ctx: RequestContext, shipment: RestockingShipment): void {
   if (editableStatuses.includes(shipment.status) || ctx.state.faults.has(`${ctx.api}-restocking-update-any-status`)) return;
+  if (ctx.api === 'v2' && ctx.state.faults.has('v2-restocking-update-guard-multi-item')) {
+    const items = (ctx.body() as { restocking_shipment_items?: unknown } | undefined)?.restocking_shipment_items;
+    if (Array.isArray(items) && items.length >= 2) return;
+  }
   throw new ApiError(422, [{ field: 'status', message: `a restocking shipment in status ${shipment.status} can no longer be updated` }]);
 }
 

@@ -1,6 +1,7 @@
 import { faults as auth } from './auth.js';
 import { faults as batches } from './batches.js';
 import { faults as errors } from './errors.js';
+import { faults as properties } from './properties.js';
 import { faults as rateLimit } from './rate-limit.js';
 import { faults as restocking } from './restocking.js';
 import { faults as schema } from './schema.js';
@@ -20,6 +21,7 @@ export type { FaultDefinition } from './types.js';
 export const faults: readonly FaultDefinition[] = [
   ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists,
   ...v1Orders, ...v2Orders, ...v1Skus, ...restocking, ...batches, ...schema, ...webhooks,
+  ...properties,
 ];
 
 /** The names among `names` that are not faults; empty when all are known. */

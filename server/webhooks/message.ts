@@ -8,6 +8,7 @@ export interface MessageDeviations {
   v1UnstableEventId: boolean;
   v1PayloadChangedOnRetry: boolean;
   v2MissingSignature: boolean;
+  nonAsciiLatin1Signature: boolean;
 }
 
 /** One delivery as first built: its version, its body value and, for v1, the event id it keeps. */
@@ -39,7 +40,9 @@ export function wireMessage(message: Message, attempt: number, key: string | und
   const payload = message.api === 'v1' && attempt > 1 && deviations.v1PayloadChangedOnRetry ? changed(message.payload, attempt) : message.payload;
   const body = Buffer.from(JSON.stringify(payload));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const signed = deviations.reserializedSignature ? Buffer.from(reserialize(payload)) : body;
+  const text = body.toString('utf8');
+  const latin1 = deviations.nonAsciiLatin1Signature && /[^\x00-\x7f]/.test(text);
+  const signed = deviations.reserializedSignature ? Buffer.from(reserialize(payload)) : latin1 ? Buffer.from(text, 'latin1') : body;
   const omitSignature = message.api === 'v2' && deviations.v2MissingSignature;
   if (key !== undefined && !omitSignature) {
     headers['x-service-signature'] = createHmac('sha256', key).update(signed).digest(deviations.base64Signature ? 'base64' : 'hex');

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+
+/** A created_at bound (§4.1, §4.2) placed exactly on the timestamp of record number `index`. */
+export interface Bound {
+  op: 'gt' | 'gte' | 'lt' | 'lte';
+  index: number;
+}
+
+/** A created_at window: a lower bound always (so only records of the run can fall inside), an upper one maybe. */
+export interface Window {
+  lower: Bound;
+  upper: Bound | undefined;
+}
+
+/**
+ * A `limit` as a client might send it: the edges §4.1 and §8 name (1, 100, 101, far above), 0 and
+ * non-numeric text (whose handling is not shown), and ordinary sizes.
+ */
+export const limitArb: fc.Arbitrary<number | string> = fc.oneof(
+  { weight: 2, arbitrary: fc.integer({ min: 2, max: 12 }) },
+  { weight: 1, arbitrary: fc.constantFrom<number | string>(1, 100, 101, 1_000_000_000) },
+  { weight: 1, arbitrary: fc.constantFrom<number | string>(0, -3, 'ten', '2.5', '') },
+);
+
+/** A page size small enough that the run's own records span several pages. */
+export const spanningLimitArb = fc.integer({ min: 3, max: 9 });
+
+/** A window whose bounds sit on the timestamps of `count` records (indices 0 … count-1, oldest first). */
+export function windowArb(count: number): fc.Arbitrary<Window> {
+  const index = fc.integer({ min: 0, max: count - 1 });
+  return fc.record({
+    lower: fc.record({ op: fc.constantFrom<'gt' | 'gte'>('gte', 'gt'), index }),
+    upper: fc.option(fc.record({ op: fc.constantFrom<'lt' | 'lte'>('lte', 'lt'), index }), { nil: undefined }),
+  });
+}
+
+/** Whether record number `index` lies inside the window (timestamps strictly increase with the index). */
+export function insideWindow(window: Window, index: number): boolean {
+  const { lower, upper } = window;
+  const aboveLower = lower.op === 'gt' ? index > lower.index : index >= lower.index;
+  if (!upper) return aboveLower;
+  return aboveLower && (upper.op === 'lt' ? index < upper.index : index <= upper.index);
+}
+
+/** The query of a window, given each record's timestamp. */
+export function windowQuery(window: Window, timestamps: readonly string[]): Record<string, string> {
+  const query: Record<string, string> = { [`created_at[${window.lower.op}]`]: timestamps[window.lower.index] ?? '' };
+  if (window.upper) query[`created_at[${window.upper.op}]`] = timestamps[window.upper.index] ?? '';
+  return query;
+}

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { CheckFailure, type CheckContext } from '../../src/checks/index.js';
+import type { RecordedExchange } from '../../src/http/index.js';
+
+/** What a property check declares besides its body: its id (for the replay line) and its default number of runs. */
+export interface PropertyBudget {
+  id: string;
+  /** Runs at the default `--runs`; each run's requests times this is the property's request budget. */
+  runs: number;
+  /** Stops generating (and shrinking) after this long, so the check stays inside the run's check timeout. */
+  timeLimitMs?: number;
+}
+
+// Leaves room under the runner's 3-minute check timeout for setup, cleanups and pacing waits.
+const DEFAULT_TIME_LIMIT_MS = 120_000;
+
+/** The command that replays a property's run: the same seed, the same runs, only this check. */
+export function replayCommand(id: string, seed: number, runs: number | undefined): string {
+  // The profile's path is not part of the run configuration the check sees, so it is named, not filled in.
+  return `mfc run --profile <profile> --only '${id}' --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
+}
+
+/**
+ * Runs a fast-check property with the run's seed and a budget scaled by `--runs`; a failure becomes a
+ * `CheckFailure` carrying the shrunk counterexample, `{ seed, path }` and the replay command.
+ */
+export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
+  t: CheckContext,
+  budget: PropertyBudget,
+  property: fc.IAsyncProperty<Ts>,
+): Promise<void> {
+  const numRuns = t.runs ?? budget.runs;
+  // fc.check is fc.assert without the throw: the details let the failure read like every other check's.
+  const details = await fc.check(property, {
+    seed: t.seed,
+    numRuns,
+    interruptAfterTimeLimit: budget.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    markInterruptAsFailure: false,
+  });
+  if (!details.failed || details.counterexample === null) return;
+  const inner = details.errorInstance;
+  const lines = [
+    `Counterexample (shrunk ${details.numShrinks} times): ${fc.stringify(details.counterexample)}`,
+    `{ seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
+    `Replay with: ${replayCommand(budget.id, t.seed, t.runs)}`,
+  ];
+  const exchange: RecordedExchange | undefined = inner instanceof CheckFailure ? inner.exchanges.at(-1) : undefined;
+  throw new CheckFailure(
+    {
+      title: `Property ${budget.id} failed after ${details.numRuns} run(s): ${inner instanceof CheckFailure ? inner.detail.title : 'the property threw'}`,
+      expected: inner instanceof CheckFailure ? inner.detail.expected : 'the property to hold',
+      received: [inner instanceof CheckFailure ? inner.detail.received : String(inner instanceof Error ? inner.message : inner), ...lines].join('\n'),
+      ...(exchange ? { exchange } : {}),
+    },
+    inner instanceof CheckFailure ? inner.exchanges : t.exchanges.slice(-5),
+  );
+}
