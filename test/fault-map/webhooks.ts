@@ -1,0 +1,16 @@
+// Webhook faults (server/faults/webhooks.ts) → the webhook check of `mfc run` that catches each.
+// The matrix starts the server with webhook URLs (and a fast retry clock), so these checks run.
+
+/** Each webhook fault and the check it must fail. */
+export const faultMap: Record<string, string[]> = {
+  'webhooks-signature-wrong-key': ['v1.webhooks.signature'],
+  'webhooks-signature-base64': ['v1.webhooks.signature'],
+  'webhooks-signature-reserialized': ['v2.webhooks.signature'],
+  'webhooks-v1-missing-event-id': ['v1.webhooks.event-id'],
+  'webhooks-v1-unstable-event-id': ['v1.webhooks.retry.after-500'],
+  'webhooks-v1-retries-4xx': ['v1.webhooks.retry.not-after-4xx'],
+  'webhooks-v1-no-retry-5xx': ['v1.webhooks.retry.after-500'],
+  'webhooks-v2-missing-envelope-field': ['v2.webhooks.restocking-status-updated'],
+  'webhooks-v2-missing-signature': ['v2.webhooks.signature'],
+  'webhooks-v1-payload-changed-on-retry': ['v1.webhooks.retry.after-500'],
+};
