@@ -1,0 +1,109 @@
+// What the §8 rate-limit checks share: the headers, the calendar minute, and observations
+// that must not straddle a minute boundary.
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+
+/** One calendar minute in milliseconds (§8 counts per calendar minute, UTC). */
+export const MINUTE_MS = 60_000;
+
+/** The §8 header values of one answer. */
+export interface RateHeaders {
+  used: number;
+  max: number;
+}
+
+/** The number of the UTC calendar minute `ms` falls in. */
+export function utcMinute(ms: number = Date.now()): number {
+  return Math.floor(ms / MINUTE_MS);
+}
+
+/** Milliseconds from `ms` until the next UTC calendar minute starts. */
+export function msUntilNextMinute(ms: number = Date.now()): number {
+  return (utcMinute(ms) + 1) * MINUTE_MS - ms;
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function headerValue(t: CheckContext, res: ApiResponse, name: string): number {
+  const text = res.headers[name.toLowerCase()];
+  const value = Number(text);
+  if (text === undefined || text.trim() === '' || !Number.isInteger(value) || value < 0) {
+    const { method, url } = res.exchange;
+    t.fail({
+      title: `${method} ${new URL(url).pathname} (status ${res.status}) lacks a valid ${name} header; §8 puts it on every response`,
+      expected: `${name}: a non-negative integer`,
+      received: text === undefined ? 'no such header' : `${name}: ${text}`,
+      response: res,
+    });
+  }
+  return value;
+}
+
+/** Reads X-Rate-Limit-Used and X-Rate-Limit-Max, failing the check when either is missing or not a count. */
+export function rateHeaders(t: CheckContext, res: ApiResponse): RateHeaders {
+  return { used: headerValue(t, res, 'X-Rate-Limit-Used'), max: headerValue(t, res, 'X-Rate-Limit-Max') };
+}
+
+/** Whether a run of Used values went down somewhere: the server's minute turned in the middle. */
+export function usedWentDown(values: readonly RateHeaders[]): boolean {
+  return values.some((value, i) => i > 0 && value.used < values[i - 1]!.used);
+}
+
+// Two redos: one minute boundary can spoil at most one observation of a few requests, and the
+// pacer may hold a request until the next minute once more.
+const ATTEMPTS = 3;
+
+/**
+ * Runs an observation that is only meaningful inside one calendar minute. It is redone when the
+ * client's minute changed while it ran or `turned(value)` shows the server's did; the check is skipped
+ * when no attempt fitted, since nothing can be concluded from it.
+ */
+export async function withinOneMinute<T>(t: CheckContext, observe: () => Promise<T>, turned: (value: T) => boolean = () => false): Promise<T> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const started = utcMinute();
+    const value = await observe();
+    if (utcMinute() === started && !turned(value)) return value;
+  }
+  return t.skip(`a calendar minute ended during each of ${ATTEMPTS} attempts of the observation`);
+}
+
+/** Waits, when the current minute is about to end or has just begun, until `margin` ms into a minute with room left. */
+export async function awayFromMinuteEdges(startMarginMs: number, endMarginMs: number): Promise<void> {
+  const untilNext = msUntilNextMinute();
+  if (untilNext < endMarginMs) await sleep(untilNext + startMarginMs);
+  else if (MINUTE_MS - untilNext < startMarginMs) await sleep(startMarginMs - (MINUTE_MS - untilNext));
+}
+
+/** What pushing one window over its limit showed: the answers served, and the 429 (with its send time) or the answer served over the limit. */
+export interface Provocation {
+  /** The headers of every answer served before the window ran out, in order. */
+  served: RateHeaders[];
+  /** The first 429, when one came. */
+  refused?: { response: ApiResponse; sentAt: number };
+  /** An answer served although its X-Rate-Limit-Used exceeds X-Rate-Limit-Max. */
+  servedOver?: ApiResponse;
+  /** The limit the answers announced. */
+  max: number;
+}
+
+/**
+ * Sends `send()` until the window answers 429, it serves a request over its announced limit, or
+ * Max + 2 requests went by (whatever was used before, one more than the limit allows).
+ */
+export async function provokeLimit(t: CheckContext, send: () => Promise<ApiResponse>): Promise<Provocation> {
+  const served: RateHeaders[] = [];
+  let max: number | undefined;
+  for (let sent = 0; max === undefined || sent < max + 2; sent++) {
+    const sentAt = Date.now();
+    const response = await send();
+    const headers = rateHeaders(t, response);
+    max ??= headers.max;
+    if (response.status === 429) return { served, refused: { response, sentAt }, max };
+    t.expectStatus(response, 200, 'A request while provoking the limit answered neither 200 nor 429');
+    served.push(headers);
+    if (headers.used > headers.max) return { served, servedOver: response, max };
+  }
+  return { served, max: max ?? 0 };
+}

@@ -1,0 +1,116 @@
+// §8 for v1: the two headers on every answer, Used counting per sales channel within a calendar
+// minute, and (when the profile allows it) the 429 with Retry-After and the reset at the next minute.
+import { check, type ApiResponse } from '../../src/checks/index.js';
+import {
+  awayFromMinuteEdges, msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute,
+} from '../support/rate-limit.js';
+
+// An order id no caller owns: far above any id a service hands out in practice.
+const UNKNOWN_ID = 999_999_999_999;
+// A cheap read every token may make.
+const probe = { path: '/orders', query: { limit: 1 } } as const;
+// Clocks of client and server may differ a little, and the answer takes time to arrive.
+const CLOCK_TOLERANCE_S = 1;
+// Lands the reset probe safely inside the next minute.
+const AFTER_MINUTE_MS = 500;
+
+check({
+  id: 'v1.rate-limit.headers-on-every-response',
+  api: 'v1',
+  section: '8',
+  title: 'X-Rate-Limit-Used and X-Rate-Limit-Max are on every answer: lists, a 404, a 401 and a 403',
+}, async (t) => {
+  const answers: ApiResponse[] = [
+    await t.v1.get(probe.path, { query: probe.query }),
+    await t.v1.get('/shipments', { query: { limit: 1 } }),
+    await t.v1.get('/warehouses'),
+    await t.v1.get(`/orders/${UNKNOWN_ID}`),
+    await t.anonymous.v1.get(probe.path, { query: probe.query }),
+  ];
+  const expired = t.profile.tokens.expired;
+  if (expired !== undefined) answers.push(await t.v1.get(probe.path, { query: probe.query, token: expired }));
+  for (const answer of answers) rateHeaders(t, answer);
+});
+
+check({
+  id: 'v1.rate-limit.used-counts-up',
+  api: 'v1',
+  section: '8',
+  title: 'Within one minute X-Rate-Limit-Used grows by one per request of the sales channel and X-Rate-Limit-Max stays the same',
+}, async (t) => {
+  const seen = await withinOneMinute(t, async () => {
+    const values = [];
+    for (let i = 0; i < 4; i++) values.push({ response: await t.v1.get(probe.path, { query: probe.query }), headers: { used: 0, max: 0 } });
+    for (const value of values) value.headers = rateHeaders(t, value.response);
+    return values;
+  }, (values) => usedWentDown(values.map((v) => v.headers)));
+  for (let i = 1; i < seen.length; i++) {
+    const { response, headers } = seen[i]!;
+    const before = seen[i - 1]!.headers;
+    t.expect(response, 'X-Rate-Limit-Used of back-to-back requests of one sales channel grows by one per request (§8)', before.used + 1, headers.used);
+    t.expect(response, 'X-Rate-Limit-Max stays the same between requests (§8)', before.max, headers.max);
+  }
+});
+
+check({
+  id: 'v1.rate-limit.per-sales-channel',
+  api: 'v1',
+  section: '8',
+  title: "Another sales channel's requests do not count against the primary channel's X-Rate-Limit-Used",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const other = t.as('sameMerchantOtherChannel');
+  const seen = await withinOneMinute(t, async () => {
+    const before = await t.v1.get(probe.path, { query: probe.query });
+    await other.v1.get(probe.path, { query: probe.query });
+    await other.v1.get(probe.path, { query: probe.query });
+    const after = await t.v1.get(probe.path, { query: probe.query });
+    return { before: rateHeaders(t, before), after: rateHeaders(t, after), response: after };
+  }, ({ before, after }) => after.used < before.used);
+  t.expect(
+    seen.response,
+    "X-Rate-Limit-Used of the primary channel after two requests of another channel of the merchant in between (v1 counts per sales channel, §8)",
+    seen.before.used + 1,
+    seen.after.used,
+  );
+});
+
+check({
+  id: 'v1.rate-limit.429-retry-after-and-reset',
+  api: 'v1',
+  section: '8',
+  title: 'Over the limit v1 answers 429 with Retry-After no later than the next calendar minute, and the limit resets then',
+  provokes429: true,
+}, async (t) => {
+  // The minute must have room on both sides: the provocation inside it, the Retry-After bound away from its start.
+  await awayFromMinuteEdges(3_000, 10_000);
+  const send = () => t.v1.get(probe.path, { query: probe.query, provoke429: true });
+  const result = await withinOneMinute(t, () => provokeLimit(t, send), (r) => usedWentDown(r.served));
+  if (result.servedOver) {
+    const { used, max } = rateHeaders(t, result.servedOver);
+    return t.fail({ title: 'A request over the per-minute limit was served instead of answering 429 (§8)', expected: `status 429 once X-Rate-Limit-Used reaches ${max}`, received: `status ${result.servedOver.status} with X-Rate-Limit-Used ${used}`, response: result.servedOver });
+  }
+  if (!result.refused) {
+    return t.fail({ title: 'No 429 within one calendar minute although more requests were sent than the limit allows (§8)', expected: `a 429 within ${result.max + 2} requests`, received: `${result.served.length} requests served, last X-Rate-Limit-Used ${result.served.at(-1)?.used}` });
+  }
+  const { response, sentAt } = result.refused;
+  const last = result.served.at(-1);
+  if (last) t.expect(response, 'X-Rate-Limit-Used of the last request served before the 429 counts that request, so it equals X-Rate-Limit-Max (§8)', last.max, last.used);
+  const header = response.headers['retry-after'];
+  if (header === undefined) return t.fail({ title: 'The 429 lacks the Retry-After header (§7, §8)', expected: 'Retry-After: seconds until the next minute', received: 'no Retry-After header', response });
+  const seconds = Number(header);
+  const bound = (msUntilNextMinute(sentAt) / 1000) + CLOCK_TOLERANCE_S;
+  if (header.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > bound) {
+    t.fail({
+      title: 'Retry-After of the v1 429 gives the seconds until the next calendar minute starts (§8)',
+      expected: `a number of seconds ≤ ${bound.toFixed(3)} (the next UTC minute, ${CLOCK_TOLERANCE_S} s allowed for clocks)`,
+      received: `Retry-After: ${header}`,
+      response,
+    });
+  }
+  await sleep(Math.max(seconds * 1000, msUntilNextMinute()) + AFTER_MINUTE_MS);
+  const reset = await send();
+  t.expectStatus(reset, 200, 'In the next calendar minute the limit has reset and the request is served (§8)');
+  const { used, max } = rateHeaders(t, reset);
+  if (used >= max) t.fail({ title: 'X-Rate-Limit-Used starts over in the next calendar minute (§8)', expected: `fewer than ${max}`, received: used, response: reset });
+});
