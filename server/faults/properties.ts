@@ -11,9 +11,9 @@ export const faults: readonly FaultDefinition[] = [
     description: 'v1 lists: with a limit from 3 to 99 that is not a multiple of 5, every page after the first starts one record late, so the record at each page boundary is never listed',
   },
   {
-    name: 'v1-orders-update-recancel-drops-items',
+    name: 'v1-orders-update-cancelled-items-dropped-later',
     section: '4.1',
-    description: 'v1 order update: items cancelled by an earlier update disappear from the items when a later update sends items again, instead of staying listed',
+    description: 'order update: lines cancelled by an earlier update disappear from items with the next update of the order, instead of staying listed',
   },
   {
     name: 'v2-restocking-update-guard-multi-item',

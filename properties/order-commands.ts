@@ -1,0 +1,141 @@
+// fast-check commands for the order-merge property: each sends one update of §4.1 to a real order
+// the run created and compares the service's order with the model after the step.
+import type fc from 'fast-check';
+import type { CheckContext } from '../src/checks/index.js';
+import { createOrder } from './orders.js';
+import { applyUpdate, modelOfCreated, orderProblems, upsertTarget, type ItemInput, type OrderModel, type OrderUpdate } from './order-model.js';
+
+/** The model side: the run's orders by merchant_order_id, which one the updates address, a line counter. */
+export interface MergeModel {
+  orders: Map<string, OrderModel>;
+  primary: string;
+  nextLine: number;
+}
+
+/** The real side: the check's context and the SKU the lines name. */
+export interface MergeReal {
+  t: CheckContext;
+  skuId: number;
+}
+
+/** PATCH, or PUT as its identical alias (§4.1, §9.5). */
+export type UpdateMethod = 'PATCH' | 'PUT';
+
+type MergeCommand = fc.AsyncCommand<MergeModel, MergeReal>;
+
+function primaryOf(model: MergeModel): OrderModel {
+  return model.orders.get(model.primary)!;
+}
+
+/** Sends `update` to the primary order and returns the service's answer body; fails unless it is 200. */
+async function send(real: MergeReal, model: MergeModel, method: UpdateMethod, update: OrderUpdate): Promise<Record<string, unknown>> {
+  const res = await real.t.v1.request({ method, path: `/orders/${primaryOf(model).id}`, body: update });
+  real.t.expectStatus(res, 200, `${method} /orders/{id} accepts the update (§4.1)`);
+  return res.body as Record<string, unknown>;
+}
+
+/** Fails the check unless the service's order agrees with the model. */
+function expectAgrees(real: MergeReal, expected: OrderModel, shown: Record<string, unknown>, step: string): void {
+  const problems = orderProblems(expected, shown);
+  if (problems.length === 0) return;
+  real.t.fail({
+    title: `After ${step}, the order departs from the §4.1 merge rules`,
+    expected: JSON.stringify(expected),
+    received: problems.join('; '),
+  });
+}
+
+/** Merges some address properties (rule 2: per property). */
+export class UpdateAddressCommand implements MergeCommand {
+  constructor(readonly method: UpdateMethod, readonly patch: Record<string, string>) {}
+  check = () => true;
+  async run(model: MergeModel, real: MergeReal): Promise<void> {
+    const update = { shipping_address: this.patch };
+    const shown = await send(real, model, this.method, update);
+    model.orders.set(model.primary, applyUpdate(primaryOf(model), update));
+    expectAgrees(real, primaryOf(model), shown, this.toString());
+  }
+  toString = () => `${this.method} shipping_address ${JSON.stringify(this.patch)}`;
+}
+
+/** Sends the complete item list: kept lines (some with a new quantity) and new ones (rule 3). */
+export class ReplaceItemsCommand implements MergeCommand {
+  constructor(readonly method: UpdateMethod, readonly keep: boolean[], readonly quantities: number[], readonly added: number[]) {}
+  check = () => true;
+  async run(model: MergeModel, real: MergeReal): Promise<void> {
+    const active = primaryOf(model).items.filter((item) => !item.cancelled);
+    const kept: ItemInput[] = active
+      .filter((_, i) => this.keep[i % this.keep.length])
+      .map((item, i) => ({ merchant_item_id: item.merchantItemId, sku_id: item.skuId, quantity: this.quantities[i % this.quantities.length] ?? item.quantity }));
+    // At least one line: whether an order may be left with none is not stated.
+    const addedQuantities = kept.length === 0 && this.added.length === 0 ? [1] : this.added;
+    const added = addedQuantities.map((quantity) => ({ merchant_item_id: `line-${(model.nextLine += 1)}`, sku_id: real.skuId, quantity }));
+    const update = { items: [...kept, ...added] };
+    const shown = await send(real, model, this.method, update);
+    model.orders.set(model.primary, applyUpdate(primaryOf(model), update));
+    expectAgrees(real, primaryOf(model), shown, `${this.method} items ${JSON.stringify(update.items)}`);
+  }
+  toString = () => `${this.method} items keep ${JSON.stringify(this.keep)} quantities ${JSON.stringify(this.quantities)} add ${JSON.stringify(this.added)}`;
+}
+
+/** Sends nothing, a null address, or nulls for required address properties: where a null can mean nothing else, it keeps (rule 2). */
+export class KeepOnNullCommand implements MergeCommand {
+  constructor(readonly method: UpdateMethod, readonly nulls: 'empty-body' | 'address-null' | string[]) {}
+  check = () => true;
+  async run(model: MergeModel, real: MergeReal): Promise<void> {
+    const update: OrderUpdate = this.nulls === 'empty-body'
+      ? {}
+      : { shipping_address: this.nulls === 'address-null' ? null : Object.fromEntries(this.nulls.map((key) => [key, null])) };
+    const shown = await send(real, model, this.method, update);
+    expectAgrees(real, primaryOf(model), shown, this.toString());
+  }
+  toString = () => `${this.method} ${typeof this.nulls === 'string' ? this.nulls : `shipping_address nulls ${JSON.stringify(this.nulls)}`}`;
+}
+
+/**
+ * Sends another merchant_order_id (rule 4): the update lands on the order carrying it (an existing one of
+ * the run, or a new one) and the addressed order is neither renamed nor changed (read back).
+ */
+export class UpsertCommand implements MergeCommand {
+  constructor(readonly method: UpdateMethod, readonly toExisting: boolean, readonly patch: Record<string, string>) {}
+  check = () => true;
+  async run(model: MergeModel, real: MergeReal): Promise<void> {
+    const others = [...model.orders.keys()].filter((id) => id !== model.primary);
+    const wanted = this.toExisting && others.length > 0 ? others[0]! : real.t.uniqueId('order');
+    const update = { merchant_order_id: wanted, shipping_address: this.patch };
+    const target = upsertTarget(model.orders, primaryOf(model), update);
+    const shown = await send(real, model, this.method, update);
+    if (target) {
+      model.orders.set(wanted, applyUpdate(target, update));
+      expectAgrees(real, model.orders.get(wanted)!, shown, this.toString());
+    } else {
+      const created = { id: shown.id as number, merchant_order_id: wanted };
+      // A new order of the run: cancelled at the end like the others; only what the update set is known of it.
+      real.t.cleanup(() => real.t.v2.put(`/orders/${created.id}/cancel`, undefined, { validate: false }));
+      const knownIds = [...model.orders.values()].map((order) => order.id);
+      if (knownIds.includes(created.id) || shown.merchant_order_id !== wanted) {
+        real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${created.id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });
+      }
+      model.orders.set(wanted, { id: created.id, merchantOrderId: wanted, address: { ...this.patch }, items: [] });
+      expectAgrees(real, { ...model.orders.get(wanted)!, items: [] }, { ...shown, items: [] }, this.toString());
+    }
+    const res = await real.t.v1.get(`/orders/${primaryOf(model).id}`);
+    real.t.expectStatus(res, 200, 'GET /orders/{id} reads the addressed order back');
+    expectAgrees(real, primaryOf(model), res.body as Record<string, unknown>, `${this.toString()} (the addressed order read back)`);
+  }
+  toString = () => `${this.method} merchant_order_id of ${this.toExisting ? 'another order of the run' : 'a new order'} with shipping_address ${JSON.stringify(this.patch)}`;
+}
+
+/** Creates the orders a sequence starts from: the addressed one and a sibling for upserts, each with two lines. */
+export async function startingOrders(real: MergeReal, address: Record<string, string>): Promise<MergeModel> {
+  const orders = new Map<string, OrderModel>();
+  const ids: string[] = [];
+  for (let n = 0; n < 2; n++) {
+    const merchantOrderId = real.t.uniqueId('order');
+    const items = [1, 2].map((line) => ({ merchant_item_id: `line-${line}`, sku_id: real.skuId, quantity: line }));
+    const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address });
+    orders.set(merchantOrderId, modelOfCreated(order.id, merchantOrderId, address, items));
+    ids.push(merchantOrderId);
+  }
+  return { orders, primary: ids[0]!, nextLine: 2 };
+}
