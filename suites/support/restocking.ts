@@ -1,5 +1,6 @@
 // Builders for restocking shipments the run creates (§2.3, §4.1, §4.2), and the lookups around them.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import { dateInDays } from './dates.js';
 import { walkV2 } from './v2-pages.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
@@ -9,11 +10,6 @@ export const editableStatuses: readonly string[] = ['created', 'shipped'];
 // walk copes with any page size the target serves.
 const searchQuery = { limit: 50 };
 const searchPages = 40;
-
-/** A date `days` from today (UTC), as YYYY-MM-DD. */
-export function dateInDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A v1 POST /restocking_shipments body on the profile's warehouse and SKU, marked with the run's ids. */
 export function v1RestockingBody(t: CheckContext): Record<string, unknown> {

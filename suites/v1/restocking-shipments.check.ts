@@ -1,7 +1,8 @@
 // §3.1 and §4.1 for v1 restocking shipments: create, the update guard and the v1 update rules.
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
-import { announcedItems, cancelAfterwards, dateInDays, editableStatuses, findNotEditableShipment, v1RestockingBody } from '../support/restocking.js';
+import { dateInDays } from '../support/dates.js';
+import { announcedItems, cancelAfterwards, editableStatuses, findNotEditableShipment, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 

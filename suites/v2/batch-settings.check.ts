@@ -1,0 +1,160 @@
+// §2.5 and §4.2 for v2 batch settings: the SKU-specific write and the batch-tracking rules, on the
+// profile's batch SKU. Batch tracking is observed through the v1 SKU's batch_tracking_enabled (the
+// echo of an empty v1 PUT /skus/{id}); v2 SKU reads are not shown. Nothing shown turns batch
+// tracking off, so the rules about it changing are checked only while it is off.
+import { check } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { SkuFixture } from '../../src/profile/index.js';
+import { expectSuccess } from '../support/success.js';
+
+const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
+type ExpiryField = (typeof expiryFields)[number];
+
+const skuOf = (t: CheckContext): SkuFixture => t.fixtures.batchSku as SkuFixture;
+
+/** Writes batch settings for the batch SKU; the success code is not shown (§4.2), so any 2xx. */
+async function writeSettings(t: CheckContext, body: Record<string, unknown>, what: string): Promise<ApiResponse> {
+  const written = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, body);
+  expectSuccess(t, written, what);
+  return written;
+}
+
+/** The SKU-specific settings as stored, through a write of neither expiry field (which changes nothing, §4.2). */
+function currentSettings(t: CheckContext): Promise<ApiResponse> {
+  return writeSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
+}
+
+/** The batch SKU's batch_tracking_enabled, as an empty v1 update echoes it (§2.6, §4.1: omitted properties are kept). */
+async function batchTracking(t: CheckContext): Promise<boolean> {
+  const echo = await t.v1.put(`/skus/${skuOf(t).id}`, {});
+  t.expectStatus(echo, 200, 'An empty v1 PUT /skus/{id} on the batch SKU answers 200 with the SKU (§4.1)');
+  return echo.body.batch_tracking_enabled as boolean;
+}
+
+/** Skips the check unless batch tracking is off for the batch SKU: only then can a change be seen. */
+async function requireTrackingOff(t: CheckContext): Promise<void> {
+  if (await batchTracking(t)) t.skip('fixtures.batchSku already has batch tracking on, so whether a write turns it on cannot be observed (nothing shown turns it off)');
+}
+
+/** A value for action_weeks_before_expiry that differs from the one held. */
+function newWeeks(held: unknown): number {
+  return typeof held === 'number' ? held + 1 : 3;
+}
+
+check({
+  id: 'v2.batch-settings.write.sku-specific',
+  api: 'v2',
+  section: '4.2',
+  title: 'PUT /skus/{sku_id}/inventory_batch_settings answers with the SKU-specific settings of that SKU',
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  const written = await currentSettings(t);
+  t.expect(written, 'The answer is the SKU-specific record: is_merchant_default false (§2.5)', false, written.body.is_merchant_default);
+  t.expect(written, 'The answer is the record of the SKU written to: sku_id (§2.5)', skuOf(t).id, written.body.sku_id);
+});
+
+check({
+  id: 'v2.batch-settings.no-tracking.turn-on-422',
+  api: 'v2',
+  section: '4.2',
+  title: 'Without batch tracking, a write that would turn it on answers 422 and saves nothing',
+  needs: ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'],
+  writes: true,
+}, async (t) => {
+  if (t.features.batchTracking !== false) t.skip('the merchant has batch tracking (features.batchTracking true): the 422 rule does not apply');
+  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): no write turns batch tracking on');
+  await requireTrackingOff(t);
+  const before = await currentSettings(t);
+  const attempt = {
+    action_weeks_before_expiry: newWeeks(before.body.action_weeks_before_expiry),
+    b2c_shelf_life_in_weeks: (before.body.b2c_shelf_life_in_weeks ?? 0) + 1,
+  };
+  const refused = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, attempt);
+  t.expectStatus(refused, 422, 'A new action_weeks_before_expiry would turn batch tracking on, which the merchant lacks: 422 (§4.2, §7)');
+  const after = await currentSettings(t);
+  for (const key of ['action_weeks_before_expiry', 'b2c_shelf_life_in_weeks'] as const) {
+    t.expect(after, `Nothing of the refused write is saved: ${key} (§4.2)`, before.body[key], after.body[key]);
+  }
+  t.expectEqual('Batch tracking stays off after the refused write (§4.2)', false, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.clear-keeps-tracking',
+  api: 'v2',
+  section: '4.2',
+  title: 'Clearing an expiry value (null) leaves batch tracking unchanged',
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  await requireTrackingOff(t);
+  const before = await currentSettings(t);
+  // Only values already unset are cleared: a set value, once cleared, could not be restored
+  // without turning batch tracking on.
+  const cleared = expiryFields.filter((field) => before.body[field] === null);
+  if (cleared.length === 0) t.skip('fixtures.batchSku holds both expiry values; clearing one could not be undone without turning batch tracking on');
+  const body = Object.fromEntries(cleared.map((field) => [field, null]));
+  await writeSettings(t, body, `Clearing ${cleared.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
+  t.expectEqual(`Batch tracking stays off after sending ${cleared.join(' and ')} as null (§4.2)`, false, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.resend-keeps-tracking',
+  api: 'v2',
+  section: '4.2',
+  title: 'Re-sending an expiry value already held leaves batch tracking unchanged',
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  await requireTrackingOff(t);
+  const before = await currentSettings(t);
+  const held = expiryFields.filter((field: ExpiryField) => before.body[field] !== null && before.body[field] !== undefined);
+  if (held.length === 0) t.skip('fixtures.batchSku holds no expiry value to re-send');
+  const body = Object.fromEntries(held.map((field) => [field, before.body[field]]));
+  await writeSettings(t, body, `Re-sending the held ${held.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
+  t.expectEqual(`Batch tracking stays off after re-sending the held ${held.join(' and ')} (§4.2)`, false, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.new-value-turns-tracking-on',
+  api: 'v2',
+  section: '4.2',
+  title: 'Under expiry handling, setting action_weeks_before_expiry to a new value turns batch tracking on for the SKU',
+  needs: ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'],
+  writes: true,
+}, async (t) => {
+  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): the rule does not apply');
+  if (t.features.batchTracking !== true) t.skip('the merchant has no batch tracking (features.batchTracking false): such a write answers 422, see v2.batch-settings.no-tracking.turn-on-422');
+  await requireTrackingOff(t);
+  const before = await currentSettings(t);
+  const weeks = newWeeks(before.body.action_weeks_before_expiry);
+  // Batch tracking stays on afterwards (nothing shown turns it off); the value itself is put back.
+  t.cleanup(() => t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, { action_weeks_before_expiry: before.body.action_weeks_before_expiry ?? null }, { validate: false }));
+  const written = await writeSettings(t, { action_weeks_before_expiry: weeks }, 'Setting a new action_weeks_before_expiry succeeds for a merchant with batch tracking (§4.2)');
+  t.expect(written, 'The SKU-specific settings hold the value sent (§2.5)', weeks, written.body.action_weeks_before_expiry);
+  t.expectEqual('Batch tracking is on for the SKU after a new expiry value was set (§4.2)', true, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.omitted-action-kept',
+  api: 'v2',
+  section: '4.2',
+  title: 'A settings write that leaves out expiry_follow_up_action keeps the stored action',
+  needs: ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'],
+  writes: true,
+}, async (t) => {
+  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): both expiry fields always show null (§2.5)');
+  const before = await currentSettings(t);
+  let held: unknown = before.body.expiry_follow_up_action;
+  if (held === null || held === undefined) {
+    // Setting an action may turn batch tracking on, so only where the merchant has it.
+    if (t.features.batchTracking !== true) t.skip('fixtures.batchSku holds no expiry_follow_up_action, and setting one needs batch tracking, which the merchant lacks');
+    t.cleanup(() => t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, { expiry_follow_up_action: null }, { validate: false }));
+    // block_only is the one value §2.5 shows.
+    const set = await writeSettings(t, { expiry_follow_up_action: 'block_only' }, 'Setting expiry_follow_up_action succeeds (§4.2)');
+    t.expect(set, 'The SKU-specific settings hold the action sent (§2.5)', 'block_only', set.body.expiry_follow_up_action);
+    held = 'block_only';
+  }
+  const written = await writeSettings(t, { b2c_shelf_life_in_weeks: before.body.b2c_shelf_life_in_weeks }, 'A settings write of b2c_shelf_life_in_weeks succeeds (§4.2)');
+  t.expect(written, 'expiry_follow_up_action, left out, keeps the stored value (§4.2: omitting it keeps the stored value)', held, written.body.expiry_follow_up_action);
+});
