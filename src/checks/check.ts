@@ -65,6 +65,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
       failed ??= error;
     }
     record.rateLimit = session.http.pacer.usage();
+    record.requestCount = context.exchanges.length;
     if (failed === undefined) return;
     if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, context.exchanges);
     throw failed;

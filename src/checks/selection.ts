@@ -31,7 +31,9 @@ export function skipReason(meta: CheckMeta, run: RunConfig): string | undefined 
   if (run.unreachable !== undefined) return 'target unreachable';
   if (meta.writes && !run.profile.allowWrites) return 'needs allowWrites: true in the profile';
   if (meta.provokes429 && !run.profile.rateLimit?.provoke) return 'needs rateLimit.provoke: true in the profile';
-  const missing = (meta.needs ?? []).filter((key) => profileValue(run.profile, key) === undefined);
+  const absent = (meta.needs ?? []).filter((key) => profileValue(run.profile, key) === undefined);
+  // `webhooks.retryWithinMs` is implied when `webhooks` itself is missing: name the outer key only.
+  const missing = absent.filter((key) => !absent.some((outer) => key.startsWith(`${outer}.`)));
   if (missing.length > 0) return `needs ${missing.join(', ')} in the profile`;
   return undefined;
 }

@@ -60,6 +60,8 @@ export interface CheckRecord {
   requests?: RecordedExchange[];
   /** Requests used in the current rate-limit window after the check, and the limit. */
   rateLimit?: { used: number; limit: number | undefined };
+  /** How many HTTP exchanges the check caused (retries included). */
+  requestCount?: number;
 }
 
 declare module 'vitest' {

@@ -23,6 +23,8 @@ export class ResultCollector implements Reporter {
   #deadlinePassed = false;
   /** How many checks the deadline cut short. */
   cutShort = 0;
+  /** HTTP exchanges the checks caused, retries included. */
+  requestCount = 0;
 
   constructor(
     private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
@@ -68,6 +70,7 @@ export class ResultCollector implements Reporter {
       section: meta?.section ?? '0',
       requests: [],
     };
+    this.requestCount += meta?.requestCount ?? 0;
     this.progress?.finish(meta?.rateLimit);
     if (this.#deadlinePassed && result.state !== 'passed') {
       // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.

@@ -17,6 +17,8 @@ export interface RunOutcome {
   marker: string;
   seed: number;
   durationMs: number;
+  /** HTTP requests the run sent (the preflight and retries included). */
+  requests: number;
 }
 
 function deadlineFailure(deadlineMs: number, collector: ResultCollector): CheckResult[] {
@@ -93,5 +95,6 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     marker: config.marker,
     seed,
     durationMs: Date.now() - started,
+    requests: collector.requestCount + 1,
   };
 }

@@ -30,6 +30,7 @@ describe('skipReason', () => {
     ['nothing missing', { meta: { needs: ['fixtures.sku', 'tokens.expired'] }, run: run(), want: undefined }],
     ['a missing fixture', { meta: { needs: ['fixtures.batchSku'] }, run: run(), want: 'needs fixtures.batchSku in the profile' }],
     ['webhooks absent', { meta: { needs: ['webhooks'] }, run: run(), want: 'needs webhooks in the profile' }],
+    ['webhooks absent, naming only the outer key', { meta: { needs: ['webhooks', 'webhooks.retryWithinMs', 'fixtures.batchSku'] }, run: run(), want: 'needs webhooks, fixtures.batchSku in the profile' }],
     ['writes not allowed', { meta: { writes: true }, run: run(testProfile('http://127.0.0.1:1', { allowWrites: false })), want: 'needs allowWrites: true in the profile' }],
     ['a 429 check without provoke', { meta: { provokes429: true }, run: run(), want: 'needs rateLimit.provoke: true in the profile' }],
     ['a 429 check with provoke', { meta: { provokes429: true }, run: run(testProfile('http://127.0.0.1:1', { rateLimit: { provoke: true } })), want: undefined }],

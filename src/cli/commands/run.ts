@@ -88,7 +88,9 @@ export const command: Command = {
         ...(wantsProgress(process.stderr) ? { progress: process.stderr } : {}),
       });
       process.stdout.write(renderSummary(outcome.report));
-      process.stdout.write(`seed ${outcome.seed} · marker ${outcome.marker} · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`);
+      process.stdout.write(
+        `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
+      );
       return outcome.exitCode;
     } catch (error) {
       if (error instanceof ProfileError || error instanceof RunRefusedError) throw new UsageError(error.message);
