@@ -1,0 +1,32 @@
+import type { FaultCase } from './types.js';
+import { ids } from './types.js';
+
+const order = {
+  merchant_order_id: 'PROPERTY-1', shipping_address: { city: 'Berlin', country_code: 'DE', line1: 'Street 1', postal_code: '10115', full_name: 'A B' },
+  items: [{ merchant_item_id: 'A', sku_id: 501, quantity: 1 }, { merchant_item_id: 'B', sku_id: 503, quantity: 1 }],
+};
+
+/** The faults only property checks catch (server/faults/properties.ts): fault name → probe → conforming observation. */
+export const propertyCases: Record<string, FaultCase> = {
+  'v1-lists-page-boundary-skip': { probe: async (t) => ids(await t.v1.get('/orders?limit=7&page=2'))[0], conforming: 141 },
+  'v1-orders-update-cancelled-items-dropped-later': {
+    probe: async (t) => {
+      const { id } = (await t.v1.post('/orders', order)).body;
+      await t.v1.patch(`/orders/${id}`, { items: [order.items[0]] });
+      return (await t.v1.patch(`/orders/${id}`, { items: [order.items[0]] })).body.items.map((i: { merchant_item_id: string }) => i.merchant_item_id).sort();
+    },
+    conforming: ['A', 'B'],
+  },
+  'v2-restocking-update-guard-multi-item': {
+    probe: async (t) => (await t.v2.put('/restocking_shipments/906', { restocking_shipment_items: [{ sku_id: 502, announced_quantity: 1 }, { sku_id: 501, announced_quantity: 1 }] })).status,
+    conforming: 422,
+  },
+  'v1-rate-limit-used-skips-after-other-channel': {
+    probe: async (t) => {
+      await t.v1.get('/warehouses');
+      await t.as('sameMerchantOtherChannel').v1.get('/warehouses');
+      return (await t.v1.get('/warehouses')).headers.get('x-rate-limit-used');
+    },
+    conforming: '2',
+  },
+};
