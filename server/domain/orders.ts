@@ -56,14 +56,16 @@ export function nextReceivedAt(state: ServerState): string {
 /** Creates an order in a sales channel from a validated create body. */
 export function createOrder(state: ServerState, salesChannelId: number, input: OrderInput): Order {
   const now = nowIso(state);
+  const receivedAt = nextReceivedAt(state);
   const order: Order = {
     id: state.store.nextId('order', 1001),
     salesChannelId,
-    receivedAt: nextReceivedAt(state),
+    receivedAt,
     manual: false,
     merchant_order_id: String(input.merchant_order_id),
     carrier_preference: null,
-    created_at: now,
+    // Without a created_at from the client the order is created when it is received (§2.1 default).
+    created_at: receivedAt,
     updated_at: now,
     external_created_at: null,
     currency: 'EUR',
@@ -90,6 +92,8 @@ export function createOrder(state: ServerState, salesChannelId: number, input: O
 
 /** Applies an update body to an order: the §4.1 merge rules (omitted keep, address merged, items complete list). */
 export function updateOrder(state: ServerState, order: Order, input: OrderInput, mode: UpdateMode): void {
+  // The property-only fault: lines an earlier update cancelled vanish with the next update.
+  if (state.faults.has('v1-orders-update-cancelled-items-dropped-later')) order.items = order.items.filter((item) => !item.cancelled);
   copyPlain(order, input, mode);
   if (input.shipping_address) mergeAddress(order, input.shipping_address, mode);
   if (input.items) replaceItems(state.store, order, input.items, mode);

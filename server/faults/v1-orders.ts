@@ -8,7 +8,7 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-orders-update-unknown-property-accepted', section: '4.1', description: 'v1 PATCH/PUT /orders/{id}: unknown properties are ignored instead of answering 422' },
   { name: 'v1-orders-put-not-alias', section: '9.5', description: 'v1 PUT /orders/{id} answers 405 instead of behaving like PATCH' },
   { name: 'v1-orders-update-omitted-cleared', section: '4.1', description: 'v1 order update: nullable properties left out are cleared to null instead of keeping their value' },
-  { name: 'v1-orders-update-null-clears', section: '4.1', description: 'v1 order update: properties sent as null are cleared instead of keeping their value' },
+  { name: 'v1-orders-update-null-clears', section: '4.1', description: 'v1 order update: properties sent as null (nullable ones and required address fields such as city) are cleared instead of keeping their value' },
   { name: 'v1-orders-update-address-replaced', section: '4.1', description: 'v1 order update: shipping_address replaces the stored one (optional properties not sent become null) instead of merging property by property' },
   { name: 'v1-orders-update-missing-items-dropped', section: '4.1', description: 'v1 order update: existing items missing from items disappear from the response instead of being listed as cancelled' },
   { name: 'v1-orders-update-items-not-matched', section: '4.1', description: 'v1 order update: sent items are added as new lines instead of being matched to existing ones by merchant_item_id' },

@@ -82,5 +82,11 @@ export const updateOrderV1 = (method: 'PATCH' | 'PUT'): Handler => (ctx) => {
     }
   }
   updateOrder(ctx.state, target, input, mode);
+  // The null-clears fault also clears address properties sent as null that no null could clear
+  // (city and the other required ones), so a check may observe it without guessing which of the
+  // nullable properties "most properties" leaves out (§4.1 rule 2).
+  if (!mode.nullKeeps && input.shipping_address) {
+    for (const [key, value] of Object.entries(input.shipping_address)) if (value === null) (target.shipping_address as unknown as Record<string, unknown>)[key] = null;
+  }
   return { status: 200, body: renderOrder('v1', target, faults) };
 };

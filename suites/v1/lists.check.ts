@@ -1,0 +1,174 @@
+// §4.1 common list parameters and §2.7 v1 pagination, on GET /orders: the list every v1 token can
+// read and the run can add to.
+import { check } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import { createOrder, orderBody } from '../support/v1-orders.js';
+
+interface Pagination {
+  current_page: number;
+  item_count: number;
+  page_count: number;
+  items_per_page: number;
+}
+
+/** One page of a v1 list: the answer, its records and its pagination object. */
+interface Page {
+  res: ApiResponse;
+  data: Array<Record<string, unknown>>;
+  pagination: Pagination;
+}
+
+/** GET one page of a v1 list; the answer's schema is validated by the client. */
+async function page(t: CheckContext, path: string, query: Query = {}): Promise<Page> {
+  const res = await t.v1.get(path, { query });
+  t.expectStatus(res, 200, `GET ${path} answers a page`);
+  return { res, data: (res.body?.data ?? []) as Array<Record<string, unknown>>, pagination: res.body?.pagination as Pagination };
+}
+
+/** How many records page `n` of `size` must hold when the list has `total` records. */
+function expectedLength(total: number, size: number, n: number): number {
+  return Math.max(0, Math.min(size, total - (n - 1) * size));
+}
+
+const ids = (p: Page): unknown[] => p.data.map((record) => record.id);
+
+check({
+  id: 'v1.lists.orders.default-limit-20',
+  api: 'v1',
+  section: '4.1',
+  title: 'Without limit a page holds 20 records (items_per_page 20)',
+}, async (t) => {
+  const first = await page(t, '/orders');
+  t.expect(first.res, 'items_per_page without limit is the default 20 (§4.1, §8)', 20, first.pagination.items_per_page);
+  t.expect(first.res, 'The first page holds min(20, item_count) records (§4.1)', expectedLength(first.pagination.item_count, 20, 1), first.data.length);
+});
+
+check({
+  id: 'v1.lists.orders.limit-capped-at-100',
+  api: 'v1',
+  section: '4.1',
+  title: 'limit 101 and limit 1000 act as 100',
+}, async (t) => {
+  for (const limit of [101, 1000]) {
+    const p = await page(t, '/orders', { limit });
+    t.expect(p.res, `limit=${limit} is treated as 100: items_per_page (§4.1, §8)`, 100, p.pagination.items_per_page);
+    t.expect(p.res, `limit=${limit} is treated as 100: the page holds min(100, item_count) records`, expectedLength(p.pagination.item_count, 100, 1), p.data.length);
+  }
+});
+
+check({
+  id: 'v1.lists.orders.pages-from-1',
+  api: 'v1',
+  section: '4.1',
+  title: 'page starts at 1: pages 1 and 2 of limit 2 are the first page of limit 4, in order',
+}, async (t) => {
+  // Three reads of a live list: an order arriving between them would shift the pages, which only
+  // a busy target does within a second; the message then shows both pages to tell it apart.
+  const one = await page(t, '/orders', { page: 1, limit: 2 });
+  const two = await page(t, '/orders', { page: 2, limit: 2 });
+  const four = await page(t, '/orders', { page: 1, limit: 4 });
+  t.expect(one.res, 'page=1 reports current_page 1', 1, one.pagination.current_page);
+  t.expect(two.res, 'page=2 reports current_page 2', 2, two.pagination.current_page);
+  t.expect(four.res, 'Pages 1 and 2 of limit 2, one after the other, are page 1 of limit 4 (page numbering starts at 1, §4.1)', ids(four), [...ids(one), ...ids(two)]);
+});
+
+check({
+  id: 'v1.lists.orders.past-last-page-empty',
+  api: 'v1',
+  section: '4.1',
+  title: 'A page past the last answers an empty data array',
+}, async (t) => {
+  const first = await page(t, '/orders', { limit: 100 });
+  const past = Math.max(first.pagination.page_count, 1) + 1;
+  const beyond = await page(t, '/orders', { limit: 100, page: past });
+  t.expect(beyond.res, `page=${past}, past the last page ${first.pagination.page_count}, has an empty data array (§4.1); ids listed`, [], ids(beyond));
+});
+
+check({
+  id: 'v1.lists.orders.pagination-consistent',
+  api: 'v1',
+  section: '2.7',
+  title: 'pagination agrees with the request and the data: current_page, items_per_page, item_count, page_count',
+}, async (t) => {
+  const size = 5;
+  const p = await page(t, '/orders', { page: 2, limit: size });
+  const { current_page: current, item_count: total, page_count: pages, items_per_page: perPage } = p.pagination;
+  t.expect(p.res, 'current_page is the page asked for', 2, current);
+  t.expect(p.res, 'items_per_page is the limit asked for', size, perPage);
+  t.expect(p.res, 'page_count is ceil(item_count / items_per_page) (§2.7)', Math.ceil(total / size), pages);
+  t.expect(p.res, 'data holds what item_count leaves for page 2: min(limit, item_count - limit)', expectedLength(total, size, 2), p.data.length);
+});
+
+/** Finds the run's orders (by merchant_order_id) among the 100 newest and returns their positions. */
+async function positions(t: CheckContext, merchantOrderIds: string[], query: Query = {}): Promise<{ res: ApiResponse; at: number[] }> {
+  const p = await page(t, '/orders', { limit: 100, ...query });
+  const at = merchantOrderIds.map((id) => p.data.findIndex((order) => order.merchant_order_id === id));
+  return { res: p.res, at };
+}
+
+/** Creates orders one after another, so the service receives them in this order. */
+async function createInSequence(t: CheckContext, createdAt: Array<string | undefined>): Promise<Array<{ merchantOrderId: string; createdAt: string }>> {
+  const made = [];
+  for (const at of createdAt) {
+    const body = orderBody(t);
+    const res = await createOrder(t, at === undefined ? body : { ...body, created_at: at });
+    made.push({ merchantOrderId: body.merchant_order_id, createdAt: String(res.body?.created_at) });
+  }
+  return made;
+}
+
+check({
+  id: 'v1.lists.orders.newest-received-first',
+  api: 'v1',
+  section: '4.1',
+  title: 'GET /orders lists the newest received order first, whatever created_at the client set',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  // Received in the order a, b, c; their own created_at (set by the client) in another order, so a
+  // list sorted by created_at instead of the received time shows a different sequence.
+  const made = await createInSequence(t, ['2020-01-03T10:00:00Z', '2020-01-01T10:00:00Z', '2020-01-02T10:00:00Z']);
+  const { res, at } = await positions(t, made.map((o) => o.merchantOrderId));
+  if (at.includes(-1)) {
+    t.fail({ title: 'The three orders just created are among the 100 newest received (§4.1 newest first)', expected: made.map((o) => o.merchantOrderId), received: `positions ${JSON.stringify(at)} on page 1 of limit 100 (-1: not there)`, response: res });
+  }
+  const listed = ['a', 'b', 'c'].map((label, i) => ({ label, at: at[i]! })).sort((x, y) => x.at - y.at).map((o) => o.label);
+  t.expect(res, 'Orders received later come first: c, b, a (§4.1 newest first, by received time)', ['c', 'b', 'a'], listed);
+});
+
+check({
+  id: 'v1.lists.orders.created-at-boundaries',
+  api: 'v1',
+  section: '4.1',
+  title: 'created_at[gt], [gte], [lt], [lte] on GET /orders: strict and inclusive at the exact boundary',
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  // The filters go by the time an order was received, which a v1 order need not show. For orders
+  // created without created_at, created_at "defaults to current time" (§2.1): we take the created_at
+  // the service reports for them as their received time, to the precision it reports. The boundary
+  // is the middle order's.
+  const [p, q, r] = await createInSequence(t, [undefined, undefined, undefined]);
+  const ours = [p!, q!, r!].map((o) => o.merchantOrderId);
+  const boundary = q!.createdAt;
+  const cases: Array<[string, boolean[]]> = [['gt', [false, false, true]], ['gte', [false, true, true]], ['lt', [true, false, false]], ['lte', [true, true, false]]];
+  for (const [bound, wanted] of cases) {
+    const { res, at } = await positions(t, ours, { [`created_at[${bound}]`]: boundary });
+    t.expect(res, `created_at[${bound}]=${boundary} (the middle order's) lists exactly the orders received ${bound} it, of the run's three [first, middle, last] (§4.1)`, wanted, at.map((i) => i !== -1));
+  }
+});
+
+check({
+  id: 'v1.lists.orders.filter-by-received-time',
+  api: 'v1',
+  section: '4.1',
+  title: "The created_at filters of GET /orders go by the time received, not the order's own created_at",
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  // The first order has no created_at, so its reported created_at stands for its received time
+  // (§2.1 default); the second, received after it, carries a created_at long past.
+  const [first, second] = await createInSequence(t, [undefined, '2001-02-03T04:05:06Z']);
+  const { res, at } = await positions(t, [second!.merchantOrderId], { 'created_at[gt]': first!.createdAt });
+  t.expect(res, 'An order received after the boundary is listed by created_at[gt] although its own created_at is 2001 (§4.1)', true, at[0] !== -1);
+});
