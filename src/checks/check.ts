@@ -1,6 +1,7 @@
 import { inject, test } from 'vitest';
 import { createCheckContext, type CheckContext } from './context.js';
 import { CheckFailure } from './failure.js';
+import { metaProblem } from './meta.js';
 import { isSelected, skipReason } from './selection.js';
 import { runSession } from './session.js';
 import type { CheckMeta, CheckRecord } from './types.js';
@@ -39,9 +40,12 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     test.skip(meta.id, () => undefined);
     return;
   }
+  const problem = metaProblem(meta, run.marker);
   test(meta.id, { timeout: run.checkTimeoutMs }, async (vitestContext) => {
     const record: CheckRecord = { id: meta.id, api: meta.api, section: meta.section, title: meta.title };
     vitestContext.task.meta.mfc = record;
+    // A malformed declaration is the suite author's error: it fails the check, never silently passes.
+    if (problem !== undefined) throw new Error(problem);
     const reason = skipReason(meta, run);
     if (reason !== undefined) vitestContext.skip(reason);
     const session = runSession(run);

@@ -96,6 +96,24 @@ describe('runChecks against a target that cannot serve', () => {
   });
 });
 
+describe('check declarations', () => {
+  it('fail a repeated id, an id outside the pattern or api, and a section that is not a number', async () => {
+    const target = await startFakeTarget(healthyRoute);
+    try {
+      const outcome = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/malformed/*.check.ts'] });
+      expect(outcome.report.checks.map((c) => [c.id, c.status, c.message])).toEqual([
+        ['v1.fixture.once', 'passed', ''],
+        ['v1.fixture.once', 'failed', expect.stringContaining('check id "v1.fixture.once" is registered twice')],
+        ['v1.fixture.Bad_Id', 'failed', expect.stringContaining('dot-separated kebab-case')],
+        ['v1.fixture.wrong-api', 'failed', expect.stringContaining('must start with its api "v2."')],
+        ['v1.fixture.bad-section', 'failed', expect.stringContaining('section "§4.1" must be a section number')],
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe('t.webhooks', () => {
   it('is the receiver of the run on the host, port and paths of the profile, only for checks that need it', async () => {
     const target = await startFakeTarget(healthyRoute);
