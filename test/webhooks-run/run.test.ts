@@ -1,0 +1,76 @@
+// The webhook checks inside `mfc run` (issue 6, CONTRACT §2 `webhooks`): against the reference
+// server delivering to the run's receiver they pass; without the profile keys they are skipped
+// naming the key; and the receiver is closed with the run, so the next run can listen again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetProfile } from '../../src/profile/index.js';
+import { startServer, type RunningServer } from '../../server/index.js';
+import { freePort } from '../../src/net/free-port.js';
+import { runChecks } from '../../src/runner/index.js';
+
+const include = ['suites/v1/webhooks.check.ts', 'suites/v2/webhooks.check.ts'];
+
+const webhookCheckIds = [
+  'v1.webhooks.restocking-status-updated',
+  'v1.webhooks.signature',
+  'v1.webhooks.event-id',
+  'v1.webhooks.retry.after-500',
+  'v1.webhooks.retry.after-timeout',
+  'v1.webhooks.retry.not-after-4xx',
+  'v2.webhooks.restocking-status-updated',
+  'v2.webhooks.order-status-updated',
+  'v2.webhooks.signature',
+];
+
+async function run(profile: TargetProfile, only = '*.webhooks.*') {
+  const outcome = await runChecks({ profile, include, only });
+  return { outcome, byId: Object.fromEntries(outcome.report.checks.map((check) => [check.id, check])) };
+}
+
+describe('webhook checks in mfc run against the reference server', () => {
+  let server: RunningServer;
+  let profile: TargetProfile;
+  beforeAll(async () => {
+    const port = await freePort();
+    server = await startServer({
+      rateLimit: 10_000,
+      webhookV1Url: `http://127.0.0.1:${port}/webhooks/v1`,
+      webhookV2Url: `http://127.0.0.1:${port}/webhooks/v2`,
+      webhookTimeScale: 0.0002,
+    });
+    profile = server.profile;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('passes every webhook check, and the next run listens on the same port again', async () => {
+    const first = await run(profile);
+    expect(first.outcome.report.checks.map((check) => [check.id, check.status, check.message])).toEqual(
+      webhookCheckIds.map((id) => [id, 'passed', '']),
+    );
+    expect(first.outcome.exitCode).toBe(0);
+    const again = await run(profile, 'v1.webhooks.event-id');
+    expect(again.byId['v1.webhooks.event-id']).toMatchObject({ status: 'passed' });
+  }, 120_000);
+
+  it('skips the retry checks, naming the key, when the profile gives no retryWithinMs', async () => {
+    const { retryWithinMs: _, ...webhooks } = profile.webhooks!;
+    const { outcome, byId } = await run({ ...profile, webhooks }, 'v1.webhooks.*');
+    for (const id of webhookCheckIds.filter((id) => id.includes('.retry.'))) {
+      expect(byId[id]).toMatchObject({ status: 'skipped', message: 'needs webhooks.retryWithinMs in the profile' });
+    }
+    expect(byId['v1.webhooks.signature']).toMatchObject({ status: 'passed' });
+    expect(outcome.exitCode).toBe(0);
+  }, 60_000);
+
+  it('skips every webhook check without webhooks or without allowWrites', async () => {
+    const { webhooks: _, ...withoutWebhooks } = profile;
+    const none = await run(withoutWebhooks);
+    expect(none.outcome.report.checks.map((check) => check.status)).toEqual(webhookCheckIds.map(() => 'skipped'));
+    expect(none.byId['v2.webhooks.signature']?.message).toContain('needs webhooks');
+    const readOnly = await run({ ...profile, allowWrites: false });
+    expect(readOnly.outcome.report.checks.map((check) => check.message)).toEqual(
+      webhookCheckIds.map(() => 'needs allowWrites: true in the profile'),
+    );
+  }, 60_000);
+});
