@@ -138,13 +138,14 @@ describe('the run deadline', () => {
     const target = await startFakeTarget(healthyRoute);
     try {
       const started = Date.now();
-      const outcome = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/slow/*.check.ts'], deadlineMs: 2_000 });
-      expect(Date.now() - started).toBeLessThan(8_000);
+      const outcome = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/slow/*.check.ts'], deadlineMs: 6_000 });
+      // Room for vitest's start-up on a busy machine, so the quick check always gets to run.
+      expect(Date.now() - started).toBeLessThan(12_000);
       expect(outcome.exitCode).toBe(1);
       const byId = Object.fromEntries(outcome.report.checks.map((c) => [c.id, c]));
       expect(byId['v1.fixture.quick']?.status).toBe('passed');
       expect(byId['v1.fixture.stuck']).toMatchObject({ status: 'skipped', message: 'not finished: the run deadline passed' });
-      expect(byId['run.deadline']).toMatchObject({ status: 'failed', message: 'The run did not finish within 2 s; 2 check(s) did not finish' });
+      expect(byId['run.deadline']).toMatchObject({ status: 'failed', message: 'The run did not finish within 6 s; 2 check(s) did not finish' });
     } finally {
       await target.close();
     }
