@@ -1,0 +1,51 @@
+// The SKU a v1 SKU check may change: one the run creates through POST /skus, else `fixtures.sku`
+// restored afterwards. POST /skus request and response shapes are not shown (§4.1): the create sends
+// the two §2.6 identifiers a SKU always has and asks nothing of the answer but an integer id.
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+
+/** A SKU under test: its id and whether the run created it (only those are ever deleted). */
+export interface SkuUnderTest {
+  id: number;
+  created: boolean;
+}
+
+// §2.6 properties a client sets or the service fixes once; inventory moves on its own and is left out.
+const descriptive = [
+  'name', 'merchant_sku_id', 'barcode', 'weight_in_kg', 'country_code_of_origin', 'hs_code', 'image_url', 'cost_in_cents',
+  'cost_in_cent', 'batch_tracking_enabled', 'fulfilled_by', 'dangerous_good', 'hazardous_good', 'un_numbers', 'h_codes', 'created_at',
+];
+
+/** The §2.6 descriptive properties an answer shows, except `sent` ones (what an update must keep). */
+export function keptProperties(res: ApiResponse, sent: string[]): Record<string, unknown> {
+  const body = (res.body ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(descriptive.filter((key) => key in body && !sent.includes(key)).map((key) => [key, body[key]]));
+}
+
+/** A SKU the run created (deleted after the check), or undefined when POST /skus gives no id. */
+async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
+  const code = t.uniqueId('sku');
+  // Not validated: the create's answer is not what these checks judge, and its shape is not shown.
+  const res = await t.v1.post('/skus', { merchant_sku_id: code, name: `${code} conformance` }, { validate: false });
+  const id = (res.body as { id?: unknown } | undefined)?.id;
+  if (res.status < 200 || res.status > 299 || typeof id !== 'number' || !Number.isInteger(id)) return undefined;
+  t.cleanup(() => t.v1.delete(`/skus/${id}`, undefined, { validate: false }));
+  return { id, created: true };
+}
+
+/**
+ * The SKU a check changes. `deletes` checks run only on a SKU the run created; the others fall
+ * back to `fixtures.sku`, whose name, weight and batch-tracking flag are put back after the check.
+ */
+export async function skuUnderTest(t: CheckContext, deletes = false): Promise<SkuUnderTest> {
+  const created = await createSku(t);
+  if (created) return created;
+  if (deletes) return t.skip('POST /skus gave no SKU id, and a check deletes only SKUs the run created');
+  const fixture = t.fixtures.sku;
+  if (!fixture) return t.skip('needs fixtures.sku in the profile');
+  // An empty update changes nothing on an active SKU and shows what to restore.
+  const before = await t.v1.patch(`/skus/${fixture.id}`, {});
+  t.expectStatus(before, 200, 'PATCH /skus/{id} with an empty body reads the fixture SKU');
+  const { name, weight_in_kg, batch_tracking_enabled } = (before.body ?? {}) as Record<string, unknown>;
+  t.cleanup(() => t.v1.patch(`/skus/${fixture.id}`, { name, weight_in_kg, batch_tracking_enabled }, { validate: false }));
+  return { id: fixture.id, created: false };
+}
