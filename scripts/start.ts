@@ -3,23 +3,13 @@
 // writes the reports to reports/. Exits with the run's exit code.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index.js';
+import { freePort } from '../src/net/free-port.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Asks the OS for a free loopback port for the run's webhook receiver. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Runs `mfc run` as a child process, as a user would, and resolves to its exit code. */
 function runSuite(profilePath: string): Promise<number> {
