@@ -1,0 +1,92 @@
+// What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
+// list's shape, and walking v1 pages and v2 cursors to collect them.
+import type { ApiClient, Query } from '../../src/checks/index.js';
+
+/** An id no caller owns: far above any id a service hands out in practice. */
+export const UNKNOWN_ID = 999_999_999_999;
+
+// Enough to see every record of a test deployment without walking a production one for minutes.
+const MAX_PAGES = 10;
+// The largest v1 page (§4.1); v2 states no maximum, so the same value is only asked for there.
+const PAGE_SIZE = 100;
+
+/**
+ * The records of a list answer: the body when it is an array, else its `data` array, else its only
+ * array-valued property (for lists whose shape is not shown, such as v1 warehouses). Undefined when
+ * none of these is there.
+ */
+export function listRecords(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  if (body === null || typeof body !== 'object') return undefined;
+  const data = (body as Record<string, unknown>).data;
+  if (Array.isArray(data)) return data;
+  const arrays = Object.values(body).filter((value): value is unknown[] => Array.isArray(value));
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+/** The integer `id` of a record (§2: identifiers named id are integers), if it has one. */
+export function recordId(record: unknown): number | undefined {
+  const id = record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+  return Number.isInteger(id) ? (id as number) : undefined;
+}
+
+/** The integer ids of the records of a list. */
+export function recordIds(records: readonly unknown[]): number[] {
+  return records.map(recordId).filter((id): id is number => id !== undefined);
+}
+
+/** Every record of a paginated v1 list (§4.1 page and limit), up to a bound of pages. */
+export async function v1ListAll(client: ApiClient, path: string, query: Query = {}): Promise<unknown[]> {
+  const records: unknown[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const res = await client.get(path, { query: { ...query, page, limit: PAGE_SIZE } });
+    const data = listRecords(res.body) ?? [];
+    records.push(...data);
+    const pageCount = (res.body as { pagination?: { page_count?: unknown } }).pagination?.page_count;
+    if (data.length === 0 || (typeof pageCount === 'number' && page >= pageCount)) break;
+  }
+  return records;
+}
+
+/** The path (relative to the v2 base) and query of a v2 next_page_url; the cursor itself stays opaque. */
+export function v2PathOf(nextPageUrl: string): string {
+  const url = new URL(nextPageUrl);
+  const base = url.pathname.indexOf('/merchant_api/v2');
+  const path = base === -1 ? url.pathname : url.pathname.slice(base + '/merchant_api/v2'.length);
+  return `${path}${url.search}`;
+}
+
+/**
+ * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages. `limit` is sent
+ * only where §4.2 names it (`withLimit`); elsewhere the list's parameters are not shown.
+ */
+export async function v2ListAll(client: ApiClient, path: string, withLimit: boolean): Promise<unknown[]> {
+  const records: unknown[] = [];
+  let next: string | undefined = withLimit ? `${path}?limit=${PAGE_SIZE}` : path;
+  for (let page = 0; next !== undefined && page < MAX_PAGES; page++) {
+    const res = await client.get(next);
+    records.push(...(listRecords(res.body) ?? []));
+    const url = (res.body as { pagination?: { next_page_url?: unknown } }).pagination?.next_page_url;
+    next = typeof url === 'string' ? v2PathOf(url) : undefined;
+  }
+  return records;
+}
+
+/** The records present in both lists, compared as JSON: a record two scopes both see. */
+export function sharedRecords(left: readonly unknown[], right: readonly unknown[]): unknown[] {
+  const rightTexts = new Set(right.map((record) => JSON.stringify(record)));
+  return left.filter((record) => rightTexts.has(JSON.stringify(record)));
+}
+
+/** The ids present in both lists. */
+export function sharedIds(left: readonly number[], right: readonly number[]): number[] {
+  const rightIds = new Set(right);
+  return left.filter((id) => rightIds.has(id));
+}
+
+/** How records are told apart: by their integer ids when every one has one, else by their JSON. */
+export function recordKeys(records: readonly unknown[]): string[] {
+  const ids = recordIds(records);
+  if (ids.length === records.length) return ids.map(String).sort();
+  return records.map((record) => JSON.stringify(record)).sort();
+}

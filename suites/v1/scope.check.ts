@@ -1,0 +1,143 @@
+// §1 and §5.3 for v1: a token sees the orders, shipments and SKUs of its own sales channel only,
+// and the restocking shipments and warehouses of its merchant (both of the merchant's channels,
+// never another merchant's). Other records are found through their owners' own lists.
+import { check, type ApiClients, type CheckContext } from '../../src/checks/index.js';
+import { listRecords, recordIds, recordKeys, sharedIds, sharedRecords, v1ListAll, v2ListAll } from '../support/scope.js';
+
+/** Ids of orders `owner` lists that the primary channel does not list itself. */
+async function foreignOrderIds(t: CheckContext, owner: ApiClients): Promise<number[]> {
+  const own = recordIds(await v1ListAll(t.v1, '/orders'));
+  const theirs = recordIds(await v1ListAll(owner.v1, '/orders'));
+  return theirs.filter((id) => !own.includes(id));
+}
+
+check({
+  id: 'v1.scope.other-channel-order-404',
+  api: 'v1',
+  section: '1',
+  title: 'An order of another sales channel of the same merchant answers 404 to GET /orders/{id}',
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const [id] = await foreignOrderIds(t, t.as('sameMerchantOtherChannel'));
+  if (id === undefined) return t.skip('the other sales channel lists no order (with an id) of its own');
+  const res = await t.v1.get(`/orders/${id}`);
+  t.expectStatus(res, 404, `Order ${id} of another sales channel is not the caller's: v1 orders are scoped to the token's sales channel (§1, §4.1)`);
+});
+
+check({
+  id: 'v1.scope.orders-list-own-channel',
+  api: 'v1',
+  section: '1',
+  title: "GET /orders of two sales channels of one merchant share no order",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const own = recordIds(await v1ListAll(t.v1, '/orders'));
+  const theirs = recordIds(await v1ListAll(t.as('sameMerchantOtherChannel').v1, '/orders'));
+  const shared = sharedIds(own, theirs);
+  t.expectEqual('Order ids listed by both sales channels (v1 orders are scoped to the token\'s sales channel, §1)', [], shared);
+});
+
+check({
+  id: 'v1.scope.shipments-list-own-channel',
+  api: 'v1',
+  section: '1',
+  title: 'GET /shipments of two sales channels of one merchant share no shipment',
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const own = await v1ListAll(t.v1, '/shipments');
+  const theirs = await v1ListAll(t.as('sameMerchantOtherChannel').v1, '/shipments');
+  // v1 shipment fields are not shown, so a shipment is recognised by its whole JSON.
+  t.expectEqual('Shipments listed by both sales channels (v1 shipments are scoped to the token\'s sales channel, §1)', [], sharedRecords(own, theirs));
+});
+
+check({
+  id: 'v1.scope.other-channel-sku-404',
+  api: 'v1',
+  section: '1',
+  title: 'Updating a SKU of another sales channel of the same merchant answers 404',
+  needs: ['fixtures.otherChannelSku'],
+  writes: true,
+}, async (t) => {
+  const { id } = t.fixtures.otherChannelSku!;
+  // An empty update keeps every property (§4.1), so a server that wrongly accepts it changes nothing.
+  const res = await t.v1.patch(`/skus/${id}`, {});
+  t.expectStatus(res, 404, `SKU ${id} of another sales channel is not the caller's: v1 SKUs are scoped to the token's sales channel (§1, §7)`);
+});
+
+check({
+  id: 'v1.scope.other-merchant-order-404',
+  api: 'v1',
+  section: '1',
+  title: 'An order of another merchant answers 404 to GET /orders/{id}',
+  needs: ['tokens.otherMerchant'],
+}, async (t) => {
+  const [id] = await foreignOrderIds(t, t.as('otherMerchant'));
+  if (id === undefined) return t.skip('the other merchant lists no order (with an id) of its own');
+  const res = await t.v1.get(`/orders/${id}`);
+  t.expectStatus(res, 404, `Order ${id} of another merchant is not the caller's (§1, §4.1)`);
+});
+
+check({
+  id: 'v1.scope.other-merchant-restocking-shipment-404',
+  api: 'v1',
+  section: '1',
+  title: 'A restocking shipment of another merchant answers 404 to GET /restocking_shipments/{id}',
+  needs: ['tokens.otherMerchant'],
+}, async (t) => {
+  const other = t.as('otherMerchant');
+  // v1 has no restocking list, so the ids come from the v2 lists of both merchants.
+  const own = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
+  const theirs = recordIds(await v2ListAll(other.v2, '/restocking_shipments', true)).filter((id) => !own.includes(id));
+  const id = theirs[0];
+  if (id === undefined) return t.skip('the other merchant lists no restocking shipment of its own');
+  const ownerView = await other.v1.get(`/restocking_shipments/${id}`);
+  if (ownerView.status !== 200) return t.skip(`the other merchant itself cannot read restocking shipment ${id} through v1`);
+  const res = await t.v1.get(`/restocking_shipments/${id}`);
+  t.expectStatus(res, 404, `Restocking shipment ${id} belongs to another merchant (§1: restocking shipments are scoped to the merchant)`);
+});
+
+check({
+  id: 'v1.scope.restocking-shipment-merchant-wide',
+  api: 'v1',
+  section: '1',
+  title: "A restocking shipment of the merchant is readable through v1 by both of the merchant's sales channels",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
+  if (id === undefined) return t.skip('the merchant lists no restocking shipment');
+  for (const [who, client] of [['the primary', t.v1], ['another', t.as('sameMerchantOtherChannel').v1]] as const) {
+    const res = await client.get(`/restocking_shipments/${id}`);
+    t.expectStatus(res, 200, `${who} sales channel of the merchant reads restocking shipment ${id}: restocking shipments are merchant-scoped in v1 (§1)`);
+    t.expect(res, 'The id of the restocking shipment read', id, (res.body as { id?: unknown }).id);
+  }
+});
+
+check({
+  id: 'v1.scope.warehouses-merchant-wide',
+  api: 'v1',
+  section: '1',
+  title: "GET /warehouses lists the same warehouses for both of the merchant's sales channels",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const own = await t.v1.get('/warehouses');
+  const theirs = await t.as('sameMerchantOtherChannel').v1.get('/warehouses');
+  const [ownRecords, theirRecords] = [listRecords(own.body), listRecords(theirs.body)];
+  // The body's shape is not shown: without a recognisable list there is nothing to compare.
+  if (!ownRecords || !theirRecords) return t.skip('GET /warehouses answered no recognisable list (its shape is not shown)');
+  t.expect(theirs, "Warehouses another sales channel of the merchant sees, compared with the primary's (warehouses are merchant-scoped, §1)", recordKeys(ownRecords), recordKeys(theirRecords));
+});
+
+check({
+  id: 'v1.scope.other-merchant-warehouses-not-listed',
+  api: 'v1',
+  section: '1',
+  title: 'GET /warehouses of two merchants share no warehouse',
+  needs: ['tokens.otherMerchant'],
+}, async (t) => {
+  const own = await t.v1.get('/warehouses');
+  const theirs = await t.as('otherMerchant').v1.get('/warehouses');
+  const [ownRecords, theirRecords] = [listRecords(own.body), listRecords(theirs.body)];
+  if (!ownRecords || !theirRecords) return t.skip('GET /warehouses answered no recognisable list (its shape is not shown)');
+  // Compared by whole JSON: a warehouse rendered identically to two merchants is one warehouse.
+  t.expect(own, 'Warehouses listed to both merchants (warehouses are scoped to the merchant, §1)', [], sharedRecords(ownRecords, theirRecords));
+});

@@ -1,0 +1,92 @@
+// §8 for v2: the two headers on every answer, Used counting per merchant within a minute, and
+// (when the profile allows it) the 429 with its Retry-After (§7). v2's limit is "per minute": the
+// calendar-minute window, the Retry-After value and the reset are stated for v1 only.
+import { check, type ApiResponse } from '../../src/checks/index.js';
+import { msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute } from '../support/rate-limit.js';
+
+// A restocking shipment id no caller owns: far above any id a service hands out in practice.
+const UNKNOWN_ID = 999_999_999_999;
+// A cheap read every token may make: the restocking list, whose limit §4.2 states.
+const probe = { path: '/restocking_shipments', query: { limit: 1 } } as const;
+// Waiting longer than this for a Retry-After would outlast the check; the pacer covers the rest.
+const LONGEST_WAIT_MS = 61_000;
+
+check({
+  id: 'v2.rate-limit.headers-on-every-response',
+  api: 'v2',
+  section: '8',
+  title: 'X-Rate-Limit-Used and X-Rate-Limit-Max are on every answer: lists, a 404, a 401 and a 403',
+}, async (t) => {
+  const answers: ApiResponse[] = [
+    await t.v2.get(probe.path, { query: probe.query }),
+    await t.v2.get('/orders', { query: { limit: 1 } }),
+    await t.v2.get(`/restocking_shipments/${UNKNOWN_ID}`),
+    await t.anonymous.v2.get(probe.path, { query: probe.query }),
+  ];
+  const expired = t.profile.tokens.expired;
+  if (expired !== undefined) answers.push(await t.v2.get(probe.path, { query: probe.query, token: expired }));
+  for (const answer of answers) rateHeaders(t, answer);
+});
+
+check({
+  id: 'v2.rate-limit.used-counts-up',
+  api: 'v2',
+  section: '8',
+  title: 'Within one minute X-Rate-Limit-Used grows by one per request of the merchant and X-Rate-Limit-Max stays the same',
+}, async (t) => {
+  const seen = await withinOneMinute(t, async () => {
+    const responses = [];
+    for (let i = 0; i < 4; i++) responses.push(await t.v2.get(probe.path, { query: probe.query }));
+    return responses.map((response) => ({ response, headers: rateHeaders(t, response) }));
+  }, (values) => usedWentDown(values.map((v) => v.headers)));
+  for (let i = 1; i < seen.length; i++) {
+    const { response, headers } = seen[i]!;
+    const before = seen[i - 1]!.headers;
+    t.expect(response, 'X-Rate-Limit-Used of back-to-back requests of one merchant grows by one per request (§8)', before.used + 1, headers.used);
+    t.expect(response, 'X-Rate-Limit-Max stays the same between requests (§8)', before.max, headers.max);
+  }
+});
+
+check({
+  id: 'v2.rate-limit.per-merchant',
+  api: 'v2',
+  section: '8',
+  title: "Requests of another sales channel of the merchant count against the same v2 X-Rate-Limit-Used",
+  needs: ['tokens.sameMerchantOtherChannel'],
+}, async (t) => {
+  const other = t.as('sameMerchantOtherChannel');
+  const seen = await withinOneMinute(t, async () => {
+    const before = await t.v2.get(probe.path, { query: probe.query });
+    const between = await other.v2.get(probe.path, { query: probe.query });
+    const after = await t.v2.get(probe.path, { query: probe.query });
+    return { before: rateHeaders(t, before), between: rateHeaders(t, between), after: rateHeaders(t, after), response: after, otherResponse: between };
+    // Only the primary's values tell that the minute turned: a broken server may count the other token apart.
+  }, ({ before, after }) => after.used < before.used);
+  t.expect(seen.otherResponse, "X-Rate-Limit-Used seen by another channel's token right after the primary's request (v2 counts per merchant, §8)", seen.before.used + 1, seen.between.used);
+  t.expect(seen.response, "X-Rate-Limit-Used of the primary after one request of another channel of the merchant in between (v2 counts per merchant, §8)", seen.before.used + 2, seen.after.used);
+});
+
+check({
+  id: 'v2.rate-limit.429-retry-after',
+  api: 'v2',
+  section: '8',
+  title: 'Over the limit v2 answers 429 with a Retry-After header',
+  provokes429: true,
+}, async (t) => {
+  const send = () => t.v2.get(probe.path, { query: probe.query, provoke429: true });
+  const result = await withinOneMinute(t, () => provokeLimit(t, send), (r) => usedWentDown(r.served));
+  if (result.servedOver) {
+    const { used, max } = rateHeaders(t, result.servedOver);
+    return t.fail({ title: 'A request over the per-minute limit was served instead of answering 429 (§8)', expected: `status 429 once X-Rate-Limit-Used reaches ${max}`, received: `status ${result.servedOver.status} with X-Rate-Limit-Used ${used}`, response: result.servedOver });
+  }
+  if (!result.refused) {
+    return t.fail({ title: 'No 429 within one calendar minute although more requests were sent than the limit allows (§8)', expected: `a 429 within ${result.max + 2} requests`, received: `${result.served.length} requests served, last X-Rate-Limit-Used ${result.served.at(-1)?.used}` });
+  }
+  const { response } = result.refused;
+  const header = response.headers['retry-after'];
+  if (header === undefined) return t.fail({ title: 'The 429 lacks the Retry-After header (§7)', expected: 'a Retry-After header', received: 'no Retry-After header', response });
+  // Leaves the merchant's window to the checks that follow; how long v2 asks to wait is not stated.
+  const seconds = Number(header);
+  const waitMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : msUntilNextMinute();
+  await sleep(Math.min(waitMs, LONGEST_WAIT_MS));
+});
