@@ -71,12 +71,14 @@ export class Pacer {
     bucket.used += 1;
   }
 
-  /** Takes the server's own count from `X-Rate-Limit-Used` / `X-Rate-Limit-Max` when the answer carries them. */
+  /** Learns the server's count from `X-Rate-Limit-Used` / `X-Rate-Limit-Max` when the answer carries them. */
   after(key: string, headers: Record<string, string>): void {
     const bucket = this.#bucket(key);
     const used = Number(headers['x-rate-limit-used']);
     const max = Number(headers['x-rate-limit-max']);
-    if (headers['x-rate-limit-used'] !== undefined && Number.isFinite(used)) bucket.used = used;
+    // The higher of the server's count and ours: a window shared by several tokens (all of v2)
+    // must not be reset by the lower count of another merchant's answer.
+    if (headers['x-rate-limit-used'] !== undefined && Number.isFinite(used)) bucket.used = Math.max(bucket.used, used);
     if (headers['x-rate-limit-max'] !== undefined && Number.isFinite(max) && max > 0) bucket.max = max;
   }
 

@@ -50,6 +50,18 @@ describe('Pacer', () => {
     expect(pacer.usage()).toEqual({ used: 1, limit: 100 });
   });
 
+  it('never lowers its count on a lower Used from another token sharing the window', async () => {
+    const { clock, options } = fakeClock(1_000 * MINUTE);
+    const pacer = new Pacer(options);
+    await pacer.before('v2');
+    pacer.after('v2', { 'x-rate-limit-used': '98', 'x-rate-limit-max': '100' });
+    await pacer.before('v2');
+    pacer.after('v2', { 'x-rate-limit-used': '1', 'x-rate-limit-max': '100' });
+    expect(pacer.usage()).toEqual({ used: 99, limit: 100 });
+    await pacer.before('v2');
+    expect(clock.sleeps).toEqual([60_200]);
+  });
+
   it('keeps one window per v1 token and one for all of v2', () => {
     const key = (path: string, token: string) =>
       rateLimitKey({ origin: 'http://t', path, method: 'GET', headers: { authorization: `Bearer ${token}` } } as MfcDispatchOptions);
