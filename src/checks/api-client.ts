@@ -76,7 +76,8 @@ export class ApiClient {
     if (token !== null) headers.authorization = `Bearer ${token}`;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    Object.assign(headers, options.headers);
+    // Lower-cased, so a check's `Content-Type` replaces ours instead of travelling beside it.
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     let answer;
     try {
       answer = await this.http.send({ method: options.method, url, headers, ...(body === undefined ? {} : { body }), provoke429: options.provoke429 ?? false });

@@ -81,6 +81,11 @@ describe('ApiClient: every answer is held to the specification', () => {
     expect(seen?.body).toBe('{not json');
   });
 
+  it("lets a check's header replace the client's, whatever its case", async () => {
+    await client.post('/orders', { a: 1 }, { headers: { 'Content-Type': 'text/plain' }, validate: false });
+    expect(target.requests.at(-1)?.headers['content-type']).toBe('text/plain');
+  });
+
   it('fails with MFC_CHECK_UNREACHABLE when no answer arrives', async () => {
     const offline = new ApiClient(http, await refusingUrl(), 'v1', token, () => undefined);
     const error = await failure(offline.get('/orders'));
