@@ -18,7 +18,7 @@ export const addressPatchArb: fc.Arbitrary<Record<string, string>> = fc.record(
     phone: fc.stringMatching(/^\+[0-9]{6,10}$/),
     first_name: textArb,
   },
-  { requiredKeys: [] },
+  { requiredKeys: [], noNullPrototype: true },
 ).filter((patch) => Object.keys(patch).length > 0);
 
 const quantityArb = fc.integer({ min: 1, max: 5 });

@@ -29,9 +29,9 @@ export const spanningLimitArb = fc.integer({ min: 3, max: 9 });
 export function windowArb(count: number): fc.Arbitrary<Window> {
   const index = fc.integer({ min: 0, max: count - 1 });
   return fc.record({
-    lower: fc.record({ op: fc.constantFrom<'gt' | 'gte'>('gte', 'gt'), index }),
-    upper: fc.option(fc.record({ op: fc.constantFrom<'lt' | 'lte'>('lte', 'lt'), index }), { nil: undefined }),
-  });
+    lower: fc.record({ op: fc.constantFrom<'gt' | 'gte'>('gte', 'gt'), index }, { noNullPrototype: true }),
+    upper: fc.option(fc.record({ op: fc.constantFrom<'lt' | 'lte'>('lte', 'lt'), index }, { noNullPrototype: true }), { nil: undefined }),
+  }, { noNullPrototype: true });
 }
 
 /** Whether record number `index` lies inside the window (timestamps strictly increase with the index). */

@@ -21,7 +21,7 @@ export function restockingUpdateArb(skuId: number, marker: string): fc.Arbitrary
   return fc.record(
     {
       restocking_shipment_items: fc.array(
-        fc.record({ sku_id: fc.constant(skuId), announced_quantity: fc.integer({ min: 0, max: 500 }) }),
+        fc.record({ sku_id: fc.constant(skuId), announced_quantity: fc.integer({ min: 0, max: 500 }) }, { noNullPrototype: true }),
         { minLength: 1, maxLength: 4 },
       ),
       po_number: text,
@@ -29,7 +29,7 @@ export function restockingUpdateArb(skuId: number, marker: string): fc.Arbitrary
       tracking_code: text,
       delivery_option: fc.constantFrom('courier', 'dropoff', 'hive_freight', 'postal'),
     },
-    { requiredKeys: [] },
+    { requiredKeys: [], noNullPrototype: true },
   );
 }
 

@@ -1,0 +1,81 @@
+// Rate-limit headers (§8) over generated sequences of requests: X-Rate-Limit-Used rises by one per
+// request of its window (v1 per sales channel, v2 per merchant), stays within Max on every answer
+// that is not a 429, Max never changes, and Used starts again in a new minute.
+import fc from 'fast-check';
+import { check, type ApiClient, type ApiVersion, type CheckContext } from '../src/checks/index.js';
+import type { TokenName } from '../src/profile/index.js';
+import { RateLimitModel } from './rate-limit-model.js';
+import { assertProperty } from './support/property.js';
+
+/** Who sends a request: a token of the profile, and the window its requests count in. */
+interface Caller {
+  token: TokenName;
+  client: ApiClient;
+  window: string;
+}
+
+/** Cheap reads of each version; the unknown order id answers 404, which counts like any other answer. */
+const reads: Record<ApiVersion, Array<{ path: string; query?: Record<string, number> }>> = {
+  v1: [{ path: '/orders', query: { limit: 1 } }, { path: '/warehouses' }, { path: '/orders/999999999' }],
+  v2: [{ path: '/restocking_shipments', query: { limit: 1 } }, { path: '/orders', query: { limit: 1 } }, { path: '/orders/999999999' }],
+};
+
+/** The callers the profile allows: the primary token, and the other channel and merchant when present. */
+function callers(t: CheckContext, api: ApiVersion): Caller[] {
+  const list: Caller[] = [{ token: 'primary', client: t[api], window: api === 'v1' ? 'primary channel' : 'primary merchant' }];
+  if (t.profile.tokens.sameMerchantOtherChannel !== undefined) {
+    // The same merchant's other channel: its own window in v1, the merchant's shared one in v2.
+    list.push({ token: 'sameMerchantOtherChannel', client: t.as('sameMerchantOtherChannel')[api], window: api === 'v1' ? 'other channel' : 'primary merchant' });
+  }
+  if (t.profile.tokens.otherMerchant !== undefined) list.push({ token: 'otherMerchant', client: t.as('otherMerchant')[api], window: 'other merchant' });
+  return list;
+}
+
+const count = (text: string | undefined): number | undefined => {
+  const value = Number(text);
+  return text !== undefined && text.trim() !== '' && Number.isInteger(value) && value >= 0 ? value : undefined;
+};
+
+async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: number): Promise<void> {
+  const who = callers(t, api);
+  // The primary merchant's two channels are drawn most: where v1 and v2 count differently.
+  const callerArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: Math.min(1, who.length - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: who.length - 1 }) });
+  const stepArb = fc.record({ caller: callerArb, read: fc.integer({ min: 0, max: reads[api].length - 1 }) }, { noNullPrototype: true });
+  await assertProperty(t, { id, runs }, fc.asyncProperty(fc.array(stepArb, { minLength: 2, maxLength: 8 }), async (steps) => {
+    // Each run judges only its own sequence, so a shrunk counterexample shows the whole pattern.
+    const model = new RateLimitModel();
+    for (const step of steps) {
+      const caller = who[step.caller]!;
+      const read = reads[api][step.read]!;
+      const sentAt = Date.now();
+      const res = await caller.client.get(read.path, { validate: false, ...(read.query ? { query: read.query } : {}) });
+      const answeredAt = Date.now();
+      const problems = model.observe({
+        window: caller.window, sentAt, answeredAt, status: res.status,
+        used: count(res.headers['x-rate-limit-used']), max: count(res.headers['x-rate-limit-max']),
+      });
+      if (problems.length > 0) {
+        t.fail({
+          title: `The §8 rate-limit headers of ${caller.token}'s GET ${read.path} disagree with the requests sent before it`,
+          expected: `X-Rate-Limit-Used one more than the last answer of the ${caller.window} window in the same minute, at most Max, Max constant`,
+          received: problems.join('; '),
+          response: res,
+        });
+      }
+    }
+  }));
+}
+
+check({
+  id: 'v1.properties.rate-limit-headers',
+  api: 'v1',
+  section: '8',
+  title: 'v1 rate-limit headers over generated request sequences: Used rises by one per request of the sales channel, within Max, Max constant',
+}, (t) => rateProperty(t, 'v1', 'v1.properties.rate-limit-headers', 8));
+
+check({
+  id: 'v2.properties.rate-limit-headers',
+  api: 'v2',
+  section: '8',
+  title: 'v2 rate-limit headers over generated request sequences: Used rises by one per request of the merchant, within Max, Max constant',
+}, (t) => rateProperty(t, 'v2', 'v2.properties.rate-limit-headers', 5));
