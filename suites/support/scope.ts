@@ -1,6 +1,6 @@
 // What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
 // list's shape, and walking v1 pages and v2 cursors to collect them.
-import type { ApiClient, Query } from '../../src/checks/index.js';
+import type { ApiClient, ApiResponse, Query } from '../../src/checks/index.js';
 
 /** An id no caller owns: far above any id a service hands out in practice. */
 export const UNKNOWN_ID = 999_999_999_999;
@@ -64,9 +64,9 @@ export async function v2ListAll(client: ApiClient, path: string, withLimit: bool
   const records: unknown[] = [];
   let next: string | undefined = withLimit ? `${path}?limit=${PAGE_SIZE}` : path;
   for (let page = 0; next !== undefined && page < MAX_PAGES; page++) {
-    const res = await client.get(next);
+    const res: ApiResponse = await client.get(next);
     records.push(...(listRecords(res.body) ?? []));
-    const url = (res.body as { pagination?: { next_page_url?: unknown } }).pagination?.next_page_url;
+    const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } }).pagination?.next_page_url;
     next = typeof url === 'string' ? v2PathOf(url) : undefined;
   }
   return records;

@@ -4,9 +4,8 @@ import { check, type ApiResponse } from '../../src/checks/index.js';
 import {
   awayFromMinuteEdges, msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute,
 } from '../support/rate-limit.js';
+import { UNKNOWN_ID } from '../support/scope.js';
 
-// An order id no caller owns: far above any id a service hands out in practice.
-const UNKNOWN_ID = 999_999_999_999;
 // A cheap read every token may make.
 const probe = { path: '/orders', query: { limit: 1 } } as const;
 // Clocks of client and server may differ a little, and the answer takes time to arrive.

@@ -3,9 +3,8 @@
 // calendar-minute window, the Retry-After value and the reset are stated for v1 only.
 import { check, type ApiResponse } from '../../src/checks/index.js';
 import { msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute } from '../support/rate-limit.js';
+import { UNKNOWN_ID } from '../support/scope.js';
 
-// A restocking shipment id no caller owns: far above any id a service hands out in practice.
-const UNKNOWN_ID = 999_999_999_999;
 // A cheap read every token may make: the restocking list, whose limit §4.2 states.
 const probe = { path: '/restocking_shipments', query: { limit: 1 } } as const;
 // Waiting longer than this for a Retry-After would outlast the check; the pacer covers the rest.
