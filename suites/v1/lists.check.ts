@@ -95,8 +95,8 @@ check({
   const { current_page: current, item_count: total, page_count: pages, items_per_page: perPage } = p.pagination;
   t.expect(p.res, 'current_page is the page asked for', 2, current);
   t.expect(p.res, 'items_per_page is the limit asked for', size, perPage);
-  t.expect(p.res, 'page_count is ceil(item_count / items_per_page) (§2.7)', Math.ceil(total / size), pages);
-  t.expect(p.res, 'data holds what item_count leaves for page 2: min(limit, item_count - limit)', expectedLength(total, size, 2), p.data.length);
+  t.expect(p.res, `page_count is ceil(item_count ${total} / items_per_page ${size}) (§2.7)`, Math.ceil(total / size), pages);
+  t.expect(p.res, `data holds what item_count ${total} leaves for page 2 of ${size}: min(limit, item_count - limit) records`, expectedLength(total, size, 2), p.data.length);
 });
 
 /** Finds the run's orders (by merchant_order_id) among the 100 newest and returns their positions. */
@@ -154,7 +154,7 @@ check({
   const cases: Array<[string, boolean[]]> = [['gt', [false, false, true]], ['gte', [false, true, true]], ['lt', [true, false, false]], ['lte', [true, true, false]]];
   for (const [bound, wanted] of cases) {
     const { res, at } = await positions(t, ours, { [`created_at[${bound}]`]: boundary });
-    t.expect(res, `created_at[${bound}]=${boundary} (the middle order's) lists exactly the orders received ${bound} it, of the run's three [first, middle, last] (§4.1)`, wanted, at.map((i) => i !== -1));
+    t.expect(res, `created_at[${bound}]=${boundary}, the middle order's reported created_at taken as its received time, lists exactly the run's orders [first, middle, last] received ${bound} it (§4.1)`, wanted, at.map((i) => i !== -1));
   }
 });
 

@@ -38,4 +38,9 @@ export const faultMap: Record<string, string[]> = {
   'v1-skus-delete-not-deleted': ['v1.skus.delete.status-deleted'],
   'v1-skus-update-not-reactivated': ['v1.skus.update.reactivates-deleted'],
   'v1-skus-batch-flag-null-clears': ['v1.skus.update.null-batch-flag-kept'],
+
+  // Schema faults of v1 orders, SKUs and pages: every answer these checks get is validated.
+  'v1-schema-order-id-string': ['v1.orders.create.201'],
+  'v1-schema-sku-weight-string': ['v1.skus.update.numeric-string-accepted'],
+  'v1-schema-pagination-string-page': ['v1.lists.orders.default-limit-20'],
 };
