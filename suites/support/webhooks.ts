@@ -155,7 +155,8 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
     estimated_arrival_date: dateInDays(14),
     delivery_option: 'courier',
     po_number: t.uniqueId('restocking'),
-    supplier_name: t.marker,
+    // Outside ASCII on purpose: the signature covers the UTF-8 bytes sent, not a re-encoding (§6.3).
+    supplier_name: `${t.marker} Lieferant Müller`,
     restocking_shipment_items: [{ sku_id: sku.id, announced_quantity: 1 }],
   });
   t.expectStatus(created, 201, `POST /restocking_shipments (${api}) creates the shipment whose cancellation is announced`);
