@@ -66,7 +66,7 @@ export function seedStore(batchTracking = true): Store {
   seedOrders(store);
   seedShipmentsAndReturns(store);
   seedRestocking(store);
-  seedBatches(store);
+  seedBatches(store, batchTracking);
   return store;
 }
 
@@ -168,11 +168,13 @@ function seedRestocking(store: Store): void {
   add(951, 2, 7, 'shipped', 801, 'WIDGET-RED', 4);
 }
 
-function seedBatches(store: Store): void {
+function seedBatches(store: Store, batchTracking: boolean): void {
   store.inventoryBatches.set(701, { id: 701, skuId: 502, lot_number: 'LOT-2025-11', production_date: '2025-11-01', expiry_date: '2027-11-01', status: 'active', blocked: false, block_reason: null, name: 'LOT-2025-11', tracking_code: null });
   store.inventoryBatches.set(702, { id: 702, skuId: 502, lot_number: 'LOT-2024-03', production_date: '2024-03-01', expiry_date: '2025-03-01', status: 'archived', blocked: true, block_reason: 'expiry_date_reached', name: 'LOT-2024-03', tracking_code: null });
   const shelfLife = { batch_priority: 'first_expired_first_out', b2c_shelf_life_in_weeks: 12, b2b_shelf_life_in_weeks: 16, ito_shelf_life_in_weeks: 8, kit_shelf_life_in_weeks: 10 };
   store.batchSettings.set(801, { id: 801, merchantId: 1, sku_id: null, ...shelfLife, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
-  store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: null, expiry_follow_up_action: null });
+  // Without batch tracking the batch SKU still holds a weeks value (set before tracking was lost), so
+  // re-sending a held value is observable there (§4.2: it leaves batch tracking unchanged).
+  store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: batchTracking ? null : 2, expiry_follow_up_action: null });
   store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
 }

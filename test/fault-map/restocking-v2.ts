@@ -1,4 +1,5 @@
 // Restocking (v1, v2), v2 orders, v2 lists and batch-settings faults → the checks that catch them.
+import type { FaultSetup } from './index.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
 export const faultMap: Record<string, string[]> = {
@@ -27,17 +28,19 @@ export const faultMap: Record<string, string[]> = {
   'v2-batch-settings-omitted-action-cleared': ['v2.batch-settings.omitted-action-kept'],
   'v2-batch-settings-tracking-not-turned-on': ['v2.batch-settings.no-tracking.turn-on-422'],
   'v2-batch-settings-clear-turns-on': ['v2.batch-settings.clear-keeps-tracking'],
+  'v2-batch-settings-same-value-turns-on': ['v2.batch-settings.resend-keeps-tracking'],
   'v2-batch-settings-no-tracking-accepted': ['v2.batch-settings.no-tracking.turn-on-422'],
   'v2-batch-settings-no-tracking-saved': ['v2.batch-settings.no-tracking.turn-on-422'],
 };
 
 /**
- * Extra `mfc serve` flags a fault needs to be observable. The seeded batch SKU already has batch
- * tracking on, so the tracking rules show only on a merchant without it (features.batchTracking false).
+ * The setup a fault needs to show. The seeded batch SKU already has batch tracking on, so the
+ * tracking rules show only on a merchant without it (profile features.batchTracking false).
  */
-export const serveFlags: Record<string, string[]> = {
-  'v2-batch-settings-tracking-not-turned-on': ['--without-batch-tracking'],
-  'v2-batch-settings-clear-turns-on': ['--without-batch-tracking'],
-  'v2-batch-settings-no-tracking-accepted': ['--without-batch-tracking'],
-  'v2-batch-settings-no-tracking-saved': ['--without-batch-tracking'],
+export const faultSetup: Record<string, FaultSetup> = {
+  'v2-batch-settings-tracking-not-turned-on': { batchTracking: false },
+  'v2-batch-settings-clear-turns-on': { batchTracking: false },
+  'v2-batch-settings-same-value-turns-on': { batchTracking: false },
+  'v2-batch-settings-no-tracking-accepted': { batchTracking: false },
+  'v2-batch-settings-no-tracking-saved': { batchTracking: false },
 };
