@@ -3,6 +3,7 @@
 // order, may repeat and may include events the run did not trigger (§6.3 point 5), so every
 // expectation is matched by resource id and status, never by arrival order.
 import { isDeepStrictEqual } from 'node:util';
+import { inject } from 'vitest';
 import type { CheckContext } from '../../src/checks/index.js';
 import type { Delivery } from '../../src/webhooks/index.js';
 
@@ -16,6 +17,19 @@ export const ANSWER_LIMIT_MS = 5_000;
 export function webhookTimings(t: CheckContext): { timeoutMs: number; retryWithinMs: number | undefined } {
   const settings = t.profile.webhooks;
   return { timeoutMs: settings?.timeoutMs ?? DEFAULT_TIMEOUT_MS, retryWithinMs: settings?.retryWithinMs };
+}
+
+// What a check's requests (and their pacing, which may wait for the next minute) need of its time.
+const REQUEST_ALLOWANCE_MS = 20_000;
+
+/**
+ * Skips the check when waiting `waitMs` for deliveries would not fit in the time one check may
+ * take (the run's check timeout): a long `retryWithinMs` must not turn into a timed-out failure.
+ */
+export function ensureTimeFor(t: CheckContext, waitMs: number): void {
+  const { checkTimeoutMs } = inject('mfcRun');
+  if (waitMs + REQUEST_ALLOWANCE_MS <= checkTimeoutMs) return;
+  t.skip(`the webhook waits this check needs (${waitMs} ms, from webhooks.timeoutMs and retryWithinMs) do not fit in the ${checkTimeoutMs} ms one check may take`);
 }
 
 /** One status change a check expects to be announced: to which version's path, about which record. */

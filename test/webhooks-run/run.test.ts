@@ -63,6 +63,15 @@ describe('webhook checks in mfc run against the reference server', () => {
     expect(outcome.exitCode).toBe(0);
   }, 60_000);
 
+  it('skips a retry check before any write when its waits would outlast the check time limit', async () => {
+    const { outcome, byId } = await run({ ...profile, webhooks: { ...profile.webhooks!, retryWithinMs: 3_600_000 } }, 'v1.webhooks.retry.*');
+    for (const id of webhookCheckIds.filter((id) => id.includes('.retry.'))) {
+      expect(byId[id]?.status).toBe('skipped');
+      expect(byId[id]?.message).toMatch(/^the webhook waits this check needs \(\d+ ms, .*\) do not fit in the 180000 ms one check may take$/);
+    }
+    expect(outcome.requests).toBe(1);
+  }, 60_000);
+
   it('skips every webhook check without webhooks or without allowWrites', async () => {
     const { webhooks: _, ...withoutWebhooks } = profile;
     const none = await run(withoutWebhooks);
