@@ -14,6 +14,12 @@ export interface PropertyBudget {
 // Leaves room under the runner's 3-minute check timeout for setup, cleanups and pacing waits.
 const DEFAULT_TIME_LIMIT_MS = 120_000;
 
+// Characters outside printable ASCII are written as escapes: a counterexample of a lone accent or a
+// no-break space must not read as an empty string or a blank.
+function visible(text: string): string {
+  return text.replace(/[^\x20-\x7e]/gu, (char) => [...char].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join(''));
+}
+
 /** The command that replays a property's run: the same seed, the same runs, only this check. */
 export function replayCommand(id: string, seed: number, runs: number | undefined): string {
   // The profile's path is not part of the run configuration the check sees, so it is named, not filled in.
@@ -40,7 +46,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   if (!details.failed || details.counterexample === null) return;
   const inner = details.errorInstance;
   const lines = [
-    `Counterexample (shrunk ${details.numShrinks} times): ${fc.stringify(details.counterexample)}`,
+    `Counterexample (shrunk ${details.numShrinks} times): ${visible(fc.stringify(details.counterexample))}`,
     `{ seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
     `Replay with: ${replayCommand(budget.id, t.seed, t.runs)}`,
   ];

@@ -1,0 +1,76 @@
+// Webhook signatures (§6.3 point 1) over generated payloads: for every status change the run
+// triggers, each delivery to the v1 and the v2 path carries x-service-signature, the hex HMAC-SHA256
+// of exactly the raw bytes received, keyed with the signing token.
+import fc from 'fast-check';
+import { check, type CheckContext } from '../src/checks/index.js';
+import { forResource, SIGNATURE_HEADER, verifySignature, type Delivery } from '../src/webhooks/index.js';
+import { assertProperty } from './support/property.js';
+
+/** Free text as a merchant might type it: plain ASCII, or any Unicode grapheme (accents, scripts, emoji). */
+const freeTextArb = fc.oneof(
+  fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+);
+
+/** The texts a restocking shipment carries into both versions' payloads (§2.3). */
+const shipmentTextsArb = fc.record({ po_number: freeTextArb, supplier_name: freeTextArb, tracking_code: freeTextArb }, { noNullPrototype: true });
+
+/** Creates a shipment with the texts, cancels it and returns its id: one v1 and one v2 status event follow (§3.1, §6). */
+async function triggerCancellation(t: CheckContext, texts: Record<string, string>): Promise<number> {
+  const created = await t.v2.post('/restocking_shipments', {
+    delivery_option: 'courier',
+    estimated_arrival_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    warehouse_id: t.fixtures.warehouseId,
+    restocking_shipment_items: [{ sku_id: t.fixtures.sku!.id, announced_quantity: 1 }],
+    ...texts,
+    supplier_name: `${t.marker} ${texts.supplier_name}`,
+  });
+  t.expectStatus(created, 201, 'POST /restocking_shipments creates the shipment (§4.2)');
+  const id = created.body.id as number;
+  const cancelled = await t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false });
+  if (cancelled.status < 200 || cancelled.status > 299) {
+    t.fail({ title: 'Cancelling the run\'s shipped shipment succeeds, so that a status event is sent (§3.1)', expected: 'a 2xx', received: `status ${cancelled.status}`, response: cancelled });
+  }
+  return id;
+}
+
+/** Why a delivery's signature does not verify over its raw bytes, or undefined when it does. */
+function signatureProblem(delivery: Delivery, signingToken: string): string | undefined {
+  const header = delivery.headers[SIGNATURE_HEADER];
+  const verdict = verifySignature(delivery.rawBody, typeof header === 'string' ? header : undefined, [signingToken]);
+  return verdict.valid ? undefined : `${delivery.api} delivery ${delivery.seq} (${delivery.rawBody.length} bytes): ${verdict.message}`;
+}
+
+check({
+  id: 'v2.properties.webhook-signatures',
+  api: 'v2',
+  section: '6.3',
+  title: 'Webhook signatures over generated payloads: every v1 and v2 delivery of a status change the run triggers verifies over its raw bytes with the signing token',
+  needs: ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const settings = t.profile.webhooks!;
+  const signingToken = settings.signingToken ?? t.profile.tokens.primary;
+  const timeoutMs = settings.timeoutMs ?? 10_000;
+  await assertProperty(t, { id: 'v2.properties.webhook-signatures', runs: 4 }, fc.asyncProperty(shipmentTextsArb, async (texts) => {
+    const id = await triggerCancellation(t, texts);
+    for (const api of ['v1', 'v2'] as const) {
+      const arrived = await t.webhooks.waitFor(forResource({ api, id, status: 'cancelled' }), timeoutMs);
+      if (!arrived) {
+        t.fail({ title: `The ${api} status event of the cancelled shipment ${id} arrives (§6)`, expected: `a ${api} delivery within ${timeoutMs} ms`, received: 'none' });
+      }
+      // Every delivery about the shipment so far, retries included, must verify.
+      const problems = t.webhooks.deliveries
+        .filter((delivery) => delivery.api === api && delivery.resource?.id === id)
+        .map((delivery) => signatureProblem(delivery, signingToken))
+        .filter((problem): problem is string => problem !== undefined);
+      if (problems.length > 0) {
+        t.fail({
+          title: `The ${api} delivery about shipment ${id} is signed over its raw bytes with the signing token (§6.3)`,
+          expected: 'x-service-signature: hex HMAC-SHA256 of the raw body, keyed with the signing token',
+          received: problems.join('; '),
+        });
+      }
+    }
+  }));
+});
