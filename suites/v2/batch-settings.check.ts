@@ -158,3 +158,55 @@ check({
   const written = await writeSettings(t, { b2c_shelf_life_in_weeks: before.body.b2c_shelf_life_in_weeks }, 'A settings write of b2c_shelf_life_in_weeks succeeds (§4.2)');
   t.expect(written, 'expiry_follow_up_action, left out, keeps the stored value (§4.2: omitting it keeps the stored value)', held, written.body.expiry_follow_up_action);
 });
+
+/**
+ * The batch SKU's effective_inventory_batch_settings (§2.5), where the target shows them. v2 SKU reads
+ * are not shown, so this tries GET /skus/{id} and skips the check unless it answers 200 with that object.
+ */
+async function effectiveSettings(t: CheckContext): Promise<{ response: ApiResponse; effective: Record<string, unknown> }> {
+  const sku = await t.v2.get(`/skus/${skuOf(t).id}`, { validate: false });
+  const effective: unknown = sku.status === 200 ? sku.body?.effective_inventory_batch_settings : undefined;
+  if (effective === null || typeof effective !== 'object') {
+    return t.skip('the target shows no effective_inventory_batch_settings for fixtures.batchSku (v2 GET /skus/{id} is not shown in the specification)');
+  }
+  return { response: sku, effective: effective as Record<string, unknown> };
+}
+
+check({
+  id: 'v2.batch-settings.effective.own-values-applied',
+  api: 'v2',
+  section: '2.5',
+  title: "Where the SKU's effective settings are shown, every value the SKU-specific record sets is the applied one",
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  const own = await currentSettings(t);
+  const { response, effective } = await effectiveSettings(t);
+  const fields = ['batch_priority', 'b2c_shelf_life_in_weeks', 'b2b_shelf_life_in_weeks', 'ito_shelf_life_in_weeks', 'kit_shelf_life_in_weeks', ...expiryFields];
+  for (const field of fields.filter((f) => own.body[f] !== null && own.body[f] !== undefined)) {
+    t.expect(response, `effective_inventory_batch_settings.${field} is the SKU's own value (§2.5: resolved field by field, the SKU's value first)`, own.body[field], effective[field]);
+  }
+});
+
+check({
+  id: 'v2.batch-settings.effective.action-inherited',
+  api: 'v2',
+  section: '2.5',
+  title: "Where the SKU's effective settings are shown, a SKU without its own expiry_follow_up_action applies the merchant default's",
+  needs: ['fixtures.batchSku', 'features.expiryHandling'],
+  writes: true,
+}, async (t) => {
+  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): both expiry fields always show null (§2.5)');
+  const own = await currentSettings(t);
+  if (own.body.expiry_follow_up_action !== null) t.skip('fixtures.batchSku sets its own expiry_follow_up_action, so nothing is inherited');
+  const { response, effective } = await effectiveSettings(t);
+  const action = effective.expiry_follow_up_action;
+  if (typeof action !== 'string') {
+    t.fail({
+      title: "A SKU-specific expiry_follow_up_action of null inherits the merchant default's action, and the merchant default always carries one (§2.5)",
+      expected: 'effective_inventory_batch_settings.expiry_follow_up_action set (a string)',
+      received: action ?? 'nothing',
+      response,
+    });
+  }
+});

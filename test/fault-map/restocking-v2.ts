@@ -30,6 +30,8 @@ export const faultMap: Record<string, string[]> = {
   'v2-batch-settings-clear-turns-on': ['v2.batch-settings.clear-keeps-tracking'],
   'v2-batch-settings-same-value-turns-on': ['v2.batch-settings.resend-keeps-tracking'],
   'v2-batch-settings-no-tracking-accepted': ['v2.batch-settings.no-tracking.turn-on-422'],
+  'v2-batch-settings-sku-value-ignored': ['v2.batch-settings.effective.own-values-applied'],
+  'v2-batch-settings-null-action-not-inherited': ['v2.batch-settings.effective.action-inherited'],
   'v2-batch-settings-no-tracking-saved': ['v2.batch-settings.no-tracking.turn-on-422'],
 };
 
