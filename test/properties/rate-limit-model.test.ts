@@ -1,0 +1,33 @@
+// The §8 header model: what it predicts inside a minute, across a boundary, and where it stays silent.
+import { describe, expect, it } from 'vitest';
+import { RateLimitModel, type RateObservation } from '../../properties/rate-limit-model.js';
+
+const minute = 60_000;
+// 20 s into a minute: far from both edges.
+const at = (minuteIndex: number, second = 20) => 1_800_000_000_000 - (1_800_000_000_000 % minute) + minuteIndex * minute + second * 1000;
+const seen = (used: number, when: number, extra: Partial<RateObservation> = {}): RateObservation => ({
+  window: 'channel 11', sentAt: when, answeredAt: when + 5, status: 200, used, max: 100, ...extra,
+});
+
+const cases: Array<[string, { given: RateObservation[]; want: RegExp | null }]> = [
+  ['Used one more per request in a minute', { given: [seen(4, at(0)), seen(5, at(0, 21)), seen(6, at(0, 22))], want: null }],
+  ['Used skipping a number', { given: [seen(4, at(0)), seen(6, at(0, 21))], want: /Used 6 after 4 in the same minute/ }],
+  ['Used standing still', { given: [seen(4, at(0)), seen(4, at(0, 21))], want: /expected 5/ }],
+  ['another window in between counts apart', { given: [seen(4, at(0)), seen(9, at(0, 21), { window: 'channel 12' }), seen(5, at(0, 22))], want: null }],
+  ['Max changing', { given: [seen(4, at(0)), seen(5, at(0, 21), { max: 120 })], want: /Max 120 after 100/ }],
+  ['Used above Max on a 200', { given: [seen(101, at(0))], want: /Used 101 above X-Rate-Limit-Max 100/ }],
+  ['Used above Max on a 429 is not judged', { given: [seen(100, at(0)), seen(101, at(0, 21), { status: 429 })], want: null }],
+  ['a missing header', { given: [seen(4, at(0), { used: undefined })], want: /missing/ }],
+  ['Used starting again in the next minute', { given: [seen(40, at(0)), seen(1, at(1))], want: null }],
+  ['Used going on after a minute boundary', { given: [seen(40, at(0)), seen(41, at(1))], want: /did not start again/ }],
+  ['near a minute edge nothing is predicted', { given: [seen(40, at(0, 58)), seen(43, at(0, 59))], want: null }],
+];
+
+describe('RateLimitModel', () => {
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const model = new RateLimitModel();
+    const problems = given.flatMap((observation) => model.observe(observation)).join('; ');
+    if (want === null) expect(problems).toBe('');
+    else expect(problems).toMatch(want);
+  });
+});
