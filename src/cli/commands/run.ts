@@ -3,7 +3,8 @@ import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
 import { renderSummary } from '../../reports/index.js';
-import { runChecks, RunRefusedError, wantsProgress } from '../../runner/index.js';
+import { wantsProgress } from '../../runner/progress.js';
+import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
 
 const help = `Usage: mfc run --profile FILE [flags]
        mfc run --base-url URL --token T [flags]
@@ -77,6 +78,9 @@ export const command: Command = {
     const runs = integer(values.runs, '--runs');
     try {
       const profile = targetProfile(values);
+      assertWritesAllowed(profile, values['allow-production-writes']);
+      // vitest loads only once the invocation is known to be right: a usage error answers at once.
+      const { runChecks } = await import('../../runner/index.js');
       const outcome = await runChecks({
         profile,
         api,
