@@ -1,13 +1,21 @@
 import type { ApiVersion, CheckMeta, RunConfig } from './types.js';
 
-/** Turns an `--only` pattern into a matcher: a glob over check ids (`*` any run of characters, `?` one) or a full id. */
-export function idMatcher(pattern: string): (id: string) => boolean {
-  const source = pattern
+function globMatcher(glob: string): (id: string) => boolean {
+  const source = glob
     .split('')
     .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
     .join('');
   const regex = new RegExp(`^${source}$`);
   return (id) => regex.test(id);
+}
+
+/**
+ * Turns an `--only` pattern into a matcher: a glob over check ids (`*` any run of characters,
+ * `?` one) or a full id; several, separated by commas, select what any of them selects.
+ */
+export function idMatcher(pattern: string): (id: string) => boolean {
+  const matchers = pattern.split(',').map((part) => part.trim()).filter((part) => part !== '').map(globMatcher);
+  return (id) => matchers.some((matches) => matches(id));
 }
 
 /** Whether the run selects the check with this id (its `--api` and `--only`). */

@@ -7,6 +7,7 @@ describe('idMatcher', () => {
     ['a prefix glob', { pattern: 'v1.orders.*', matches: ['v1.orders.create.duplicate-409', 'v1.orders.x'], misses: ['v2.orders.x', 'v1.ordersx'] }],
     ['a glob on both sides', { pattern: '*duplicate*', matches: ['v1.orders.create.duplicate-409'], misses: ['v1.orders.create'] }],
     ['a full id', { pattern: 'v1.auth.missing-token-401', matches: ['v1.auth.missing-token-401'], misses: ['v1.auth.missing-token-4012', 'v1Xauth.missing-token-401'] }],
+    ['a comma-separated list', { pattern: 'v1.auth.a, v2.orders.*', matches: ['v1.auth.a', 'v2.orders.get'], misses: ['v1.auth.b', 'v1.orders.get'] }],
     ['a single-character wildcard', { pattern: 'v?.auth.*', matches: ['v1.auth.a', 'v2.auth.a'], misses: ['v10.auth.a'] }],
   ];
   it.each(table)('%s', (_name, { pattern, matches, misses }) => {

@@ -16,7 +16,8 @@ Flags:
   --profile FILE              the target profile (JSON or YAML; CONTRACT §2)
   --base-url URL --token T    instead of a profile: a read-only run with only these two
   --api v1|v2|all             which version's checks run (default all)
-  --only PATTERN              a glob over check ids (v1.orders.*, *duplicate*) or a full id
+  --only PATTERN              a glob over check ids (v1.orders.*, *duplicate*) or a full id;
+                              several, separated by commas
   --report-dir DIR            where the reports go (default reports/)
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
