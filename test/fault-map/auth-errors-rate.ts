@@ -1,0 +1,78 @@
+// Authentication (§5), scope (§1), error (§7), rate-limit (§8) and response-schema (§2) faults →
+// the checks that catch them. Not mapped, because no honest check can catch them: the
+// `*-errors-unknown-path-not-json` faults change the body of a path the specification does not
+// describe, and §7 states no answer for unknown paths.
+import type { FaultSetup } from './index.js';
+
+/** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
+export const faultMap: Record<string, string[]> = {
+  'v1-auth-missing-token-403': ['v1.auth.missing-token-401'],
+  'v2-auth-missing-token-403': ['v2.auth.missing-token-401'],
+  'v1-auth-unknown-token-403': ['v1.auth.unknown-token-401'],
+  'v2-auth-unknown-token-403': ['v2.auth.unknown-token-401'],
+  'v1-auth-expired-token-accepted': ['v1.auth.expired-token-403'],
+  'v2-auth-expired-token-accepted': ['v2.auth.expired-token-403'],
+  'v1-auth-expired-token-401': ['v1.auth.expired-token-403'],
+  'v2-auth-expired-token-401': ['v2.auth.expired-token-403'],
+  'v1-auth-inactive-channel-accepted': ['v1.auth.inactive-channel-403'],
+  'v2-auth-inactive-channel-accepted': ['v2.auth.inactive-channel-403'],
+  'v1-auth-inactive-channel-401': ['v1.auth.inactive-channel-403'],
+
+  'v1-scope-cross-channel-order-read': ['v1.scope.other-channel-order-404'],
+  'v1-scope-cross-merchant-order-read': ['v1.scope.other-merchant-order-404'],
+  'v1-scope-orders-list-all-channels': ['v1.scope.orders-list-own-channel'],
+  'v1-scope-cross-channel-sku-update': ['v1.scope.other-channel-sku-404'],
+  'v1-scope-cross-merchant-restocking-read': ['v1.scope.other-merchant-restocking-shipment-404'],
+  'v2-scope-cross-merchant-restocking-read': ['v2.scope.other-merchant-restocking-shipment-404'],
+  'v1-scope-warehouses-all-merchants': ['v1.scope.other-merchant-warehouses-not-listed'],
+  'v2-scope-cross-merchant-order-read': ['v2.scope.other-merchant-order-404'],
+
+  'v1-rate-limit-no-used-header': ['v1.rate-limit.headers-on-every-response'],
+  'v2-rate-limit-no-used-header': ['v2.rate-limit.headers-on-every-response'],
+  'v1-rate-limit-no-max-header': ['v1.rate-limit.headers-on-every-response'],
+  'v2-rate-limit-no-max-header': ['v2.rate-limit.headers-on-every-response'],
+  'v1-rate-limit-headers-only-on-success': ['v1.rate-limit.headers-on-every-response'],
+  'v2-rate-limit-headers-only-on-success': ['v2.rate-limit.headers-on-every-response'],
+  'v1-rate-limit-used-off-by-one': ['v1.rate-limit.429-retry-after-and-reset'],
+  'v1-rate-limit-not-enforced': ['v1.rate-limit.429-retry-after-and-reset'],
+  'v2-rate-limit-not-enforced': ['v2.rate-limit.429-retry-after'],
+  'v1-rate-limit-no-retry-after': ['v1.rate-limit.429-retry-after-and-reset'],
+  'v1-rate-limit-retry-after-full-minute': ['v1.rate-limit.429-retry-after-and-reset'],
+  'v1-rate-limit-no-reset': ['v1.rate-limit.429-retry-after-and-reset'],
+  'v1-rate-limit-per-merchant': ['v1.rate-limit.per-sales-channel'],
+  'v2-rate-limit-per-channel': ['v2.rate-limit.per-merchant'],
+
+  'v1-errors-shape-v2': ['v1.errors.unknown-order-404'],
+  'v1-errors-not-array': ['v1.errors.unknown-order-404'],
+  'v2-errors-missing-errors': ['v2.errors.unknown-restocking-shipment-404'],
+  'v2-errors-shape-v1': ['v2.errors.unknown-restocking-shipment-404'],
+  'v1-body-invalid-json-not-400': ['v1.errors.invalid-json-400'],
+  'v2-body-invalid-json-not-400': ['v2.errors.invalid-json-400'],
+
+  'v1-schema-order-id-string': ['v1.schema.order'],
+  'v2-schema-order-id-string': ['v2.schema.order'],
+  'v2-schema-order-currency-lowercase': ['v2.schema.order'],
+  'v2-schema-order-missing-fulfillment-status': ['v2.schema.order'],
+  'v2-schema-order-unknown-fulfillment-status': ['v2.schema.order'],
+  'v1-schema-restocking-unknown-status': ['v1.schema.restocking-shipment'],
+  'v2-schema-restocking-v1-status': ['v2.schema.restocking-shipment'],
+  'v2-schema-restocking-missing-warehouse-id': ['v2.schema.restocking-shipment'],
+  'v1-schema-sku-weight-string': ['v1.schema.sku'],
+  'v2-schema-batch-blocked-string': ['v2.schema.inventory-batch'],
+  'v1-schema-pagination-string-page': ['v1.schema.pagination'],
+  'v2-schema-next-page-url-missing': ['v2.schema.pagination'],
+};
+
+// The 429 faults show only when a check may exceed the limit; a limit of 10 keeps that to a dozen
+// requests. v1-rate-limit-no-reset also waits for the next calendar minute (up to a minute).
+const provoked: FaultSetup = { rateLimit: 10, provoke: true };
+
+/** Faults that need a provoked 429 (CONTRACT §2 `rateLimit.provoke`) against a low limit. */
+export const faultSetup: Record<string, FaultSetup> = {
+  'v1-rate-limit-used-off-by-one': provoked,
+  'v1-rate-limit-not-enforced': provoked,
+  'v2-rate-limit-not-enforced': provoked,
+  'v1-rate-limit-no-retry-after': provoked,
+  'v1-rate-limit-retry-after-full-minute': provoked,
+  'v1-rate-limit-no-reset': provoked,
+};
