@@ -2,7 +2,7 @@
 // (§2.1): bodies hold only what §4.1 names (merchant_order_id, items with merchant_item_id,
 // shipping_address, created_at) and, inside those, the §2.1 OrderItem and Address fields, the only
 // item and address shapes the specification gives.
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext, ShorthandOptions } from '../../src/checks/index.js';
 
 /** A v1 order line as the suites send it. */
 export interface OrderLine {
@@ -53,7 +53,7 @@ export function cancelLater(t: CheckContext, orderId: unknown): void {
 }
 
 /** Posts an order, cancelling it after the check if it was created; the caller judges the status. */
-export async function postOrder(t: CheckContext, body: unknown, options: Parameters<CheckContext['v1']['post']>[2] = {}): Promise<ApiResponse> {
+export async function postOrder(t: CheckContext, body: unknown, options: ShorthandOptions = {}): Promise<ApiResponse> {
   const res = await t.v1.post('/orders', body, options);
   if (res.status >= 200 && res.status < 300) cancelLater(t, (res.body as { id?: unknown } | undefined)?.id);
   return res;
