@@ -25,6 +25,8 @@ export class ResultCollector implements Reporter {
   cutShort = 0;
   /** HTTP exchanges the checks caused, retries included. */
   requestCount = 0;
+  /** Checks found in the check files that the selection (`--api`, `--only`) takes. */
+  selectedCount = 0;
 
   constructor(
     private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
@@ -50,6 +52,7 @@ export class ResultCollector implements Reporter {
         id: test.name, title: test.name, api: apiOf(test.name), section: '0', status: 'skipped', message: '', requests: [],
       });
     }
+    this.selectedCount += count;
     this.progress?.addTotal(count);
   }
 

@@ -19,6 +19,8 @@ export interface RunOutcome {
   durationMs: number;
   /** HTTP requests the run sent (the preflight and retries included). */
   requests: number;
+  /** How many checks `--api` and `--only` selected. */
+  selected: number;
 }
 
 function deadlineFailure(deadlineMs: number, collector: ResultCollector): CheckResult[] {
@@ -96,5 +98,6 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     seed,
     durationMs: Date.now() - started,
     requests: collector.requestCount + 1,
+    selected: collector.selectedCount,
   };
 }

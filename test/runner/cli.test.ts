@@ -82,6 +82,12 @@ describe('mfc run against the reference server', () => {
     }
   });
 
+  it('exits 2 when --only selects no check', async () => {
+    const result = await runCli(['run', '--profile', writeProfile(server.profile), '--only', 'v1.no-such-check.*', '--report-dir', tempDir('mfc-reports-')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--only "v1.no-such-check.*" selects no check');
+  });
+
   it('runs read-only with --base-url and --token', async () => {
     const reportDir = tempDir('mfc-reports-');
     const result = await runCli(['run', '--base-url', server.url, '--token', server.profile.tokens.primary, '--only', '*.auth.*', '--report-dir', reportDir], { reportDir });

@@ -28,6 +28,7 @@ describe('runChecks against a healthy fake target', () => {
     expect(outcome.seed).toBe(7);
     // The preflight and one request each for the four checks that ran.
     expect(outcome.requests).toBe(5);
+    expect(outcome.selected).toBe(5);
     expect(outcome.marker).toMatch(/^mfc-[a-z0-9]+$/);
     expect(outcome.report.summary).toEqual({ passed: 2, failed: 2, skipped: 1 });
     expect(byId['v1.fixture.passes']).toMatchObject({ status: 'passed', section: '5', api: 'v1', message: '' });

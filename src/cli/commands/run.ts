@@ -24,7 +24,8 @@ Flags:
   --allow-production-writes   allow write checks against environment: production
 
 Exit codes: 0 every executed check passed; 1 a check failed or the target is unreachable;
-2 wrong invocation, unreadable or invalid profile, or writes refused by the production rule.`;
+2 wrong invocation, unreadable or invalid profile, writes refused by the production rule, or an
+--only pattern that selects no check.`;
 
 function integer(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -92,6 +93,10 @@ export const command: Command = {
         allowProductionWrites: values['allow-production-writes'],
         ...(wantsProgress(process.stderr) ? { progress: process.stderr } : {}),
       });
+      // A mistyped --only must not turn into a green run that checked nothing.
+      if (values.only !== undefined && outcome.selected === 0) {
+        throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
+      }
       process.stdout.write(renderSummary(outcome.report));
       process.stdout.write(
         `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
