@@ -93,8 +93,9 @@ export const command: Command = {
         allowProductionWrites: values['allow-production-writes'],
         ...(wantsProgress(process.stderr) ? { progress: process.stderr } : {}),
       });
-      // A mistyped --only must not turn into a green run that checked nothing.
-      if (values.only !== undefined && outcome.selected === 0) {
+      // A mistyped --only must not turn into a green run that checked nothing. (A check file that
+      // failed to load is the likelier cause when there are failures: those exit 1 as usual.)
+      if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
         throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
       }
       process.stdout.write(renderSummary(outcome.report));
