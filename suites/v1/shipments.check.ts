@@ -1,4 +1,4 @@
-// §4.1: v1 GET /shipments lists only shipped shipments.
+// §4.1 and §2.7: v1 GET /shipments lists only shipped shipments, in consistent pages.
 import { check } from '../../src/checks/index.js';
 
 check({
@@ -21,4 +21,24 @@ check({
     if (other) t.fail({ title: 'Every shipment GET /shipments lists has status shipped (§4.1)', expected: 'status shipped', received: `shipment ${String(other.id)} with status ${String(other.status)}`, response: res });
     n += 1;
   } while (n <= Math.min(pages, maxPages));
+});
+
+check({
+  id: 'v1.shipments.list.pagination-consistent',
+  api: 'v1',
+  section: '2.7',
+  title: 'GET /shipments pagination agrees with the request and the data',
+}, async (t) => {
+  const size = 1;
+  const res = await t.v1.get('/shipments', { query: { page: 1, limit: size } });
+  t.expectStatus(res, 200, 'GET /shipments answers a page');
+  const data = (Array.isArray(res.body?.data) ? res.body.data : []) as unknown[];
+  const pagination = res.body?.pagination as Record<string, number> | undefined;
+  // The shipment page's shape beyond the common list response is not shown: judged only with its pagination.
+  if (!pagination) return t.skip('the GET /shipments answer has no pagination object to compare');
+  const total = pagination.item_count!;
+  t.expect(res, 'current_page is the page asked for', 1, pagination.current_page);
+  t.expect(res, 'items_per_page is the limit asked for', size, pagination.items_per_page);
+  t.expect(res, `page_count is ceil(item_count ${total} / items_per_page ${size}) (§2.7)`, Math.ceil(total / size), pagination.page_count);
+  t.expect(res, `data holds min(limit, item_count ${total}) records`, Math.min(size, total), data.length);
 });

@@ -12,7 +12,7 @@ export const faultMap: Record<string, string[]> = {
   'v1-lists-page-zero-based': ['v1.lists.orders.pages-from-1'],
   'v1-lists-past-end-repeats-last-page': ['v1.lists.orders.past-last-page-empty'],
   'v1-lists-item-count-on-page': ['v1.lists.orders.pagination-consistent'],
-  'v1-lists-page-count-off-by-one': ['v1.lists.orders.pagination-consistent'],
+  'v1-lists-page-count-off-by-one': ['v1.lists.orders.pagination-consistent', 'v1.shipments.list.pagination-consistent'],
   'v1-lists-created-at-filter-ignored': ['v1.lists.orders.created-at-boundaries'],
   'v1-lists-created-at-strict-as-inclusive': ['v1.lists.orders.created-at-boundaries'],
   'v1-orders-list-oldest-first': ['v1.lists.orders.newest-received-first'],
