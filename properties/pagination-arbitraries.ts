@@ -22,6 +22,9 @@ export const limitArb: fc.Arbitrary<number | string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<number | string>(0, -3, 'ten', '2.5', '') },
 );
 
+/** A v2 limit to walk with: §8 shows no default or maximum, so sizes stay small; 1 (a page per record) is drawn less, as it costs most. */
+export const walkLimitArb = fc.oneof({ weight: 1, arbitrary: fc.constant(1) }, { weight: 4, arbitrary: fc.integer({ min: 2, max: 12 }) });
+
 /** A page size small enough that the run's own records span several pages. */
 export const spanningLimitArb = fc.integer({ min: 3, max: 9 });
 

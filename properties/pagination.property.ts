@@ -1,8 +1,8 @@
 // Pagination properties (§4.1 common list parameters, §2.7, §4.2, §9.4): whatever the limit and the
 // created_at window, walking the pages to the end shows exactly the filtered records once each.
 import fc from 'fast-check';
-import { check, type CheckContext } from '../src/checks/index.js';
-import { insideWindow, limitArb, spanningLimitArb, windowArb, windowQuery, type Window } from './pagination-arbitraries.js';
+import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
+import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, type Window } from './pagination-arbitraries.js';
 import { v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from './pagination-model.js';
 import { createOrder, orderBody, type CreatedOrder } from './orders.js';
 import { assertProperty } from './support/property.js';
@@ -24,15 +24,20 @@ async function createOwnOrders(t: CheckContext): Promise<CreatedOrder[]> {
 
 /** Walks v1 GET /orders with `query` and `limit` and fails unless it shows exactly `expected`, newest first. */
 async function expectV1Walk(t: CheckContext, query: Record<string, string>, limit: number, expected: CreatedOrder[]): Promise<void> {
+  const answers: ApiResponse[] = [];
   const fetchPage = async (page: number): Promise<V1Page<CreatedOrder>> => {
     const res = await t.v1.get('/orders', { query: { ...query, limit, page } });
     t.expectStatus(res, 200, 'GET /orders answers a page (§4.1)');
+    answers.push(res);
     return res.body as V1Page<CreatedOrder>;
   };
   const pages = await walkV1(fetchPage, Math.ceil(expected.length / v1PageSize(limit)) + 2);
   const problems = v1WalkProblems(pages, expected, limit, (order) => order.id);
   if (problems.length > 0) {
+    // The replay line shows the first page that went wrong, else the last one read.
+    const badPage = problems.map((problem) => /^page (\d+) /.exec(problem)?.[1]).find((page) => page !== undefined);
     t.fail({
+      response: answers[Number(badPage ?? answers.length) - 1]!,
       title: `GET /orders walked to the end with limit ${limit} and ${JSON.stringify(query)} does not list exactly the filtered orders, newest first (§4.1)`,
       expected: `ids ${JSON.stringify(expected.map((o) => o.id))} in pages of ${v1PageSize(limit)}, pagination agreeing`,
       received: problems.join('; '),
@@ -120,9 +125,8 @@ check({
   const timestamps = [...new Set(records.map((r) => r.created_at))].sort((a, b) => Date.parse(a) - Date.parse(b));
   if (timestamps.length === 0) t.skip('the merchant has no restocking shipment to page through');
   const within = (window: Window, record: ListedRestocking) => insideWindow(window, timestamps.indexOf(record.created_at));
-  const limitOfWalk = fc.oneof({ weight: 1, arbitrary: fc.constant(1) }, { weight: 4, arbitrary: fc.integer({ min: 2, max: 12 }) });
   await assertProperty(t, { id: 'v2.properties.pagination', runs: 6 }, fc.asyncProperty(
-    limitOfWalk, windowArb(timestamps.length),
+    walkLimitArb, windowArb(timestamps.length),
     async (limit: number, window: Window) => {
       const expected = new Set(records.filter((r) => within(window, r)).map((r) => r.id));
       const walk = await walkRestocking(t, limit, windowQuery(window, timestamps), expected.size + 2);
