@@ -9,6 +9,8 @@ export class Progress {
 
   /** Adds checks found in a newly collected file. */
   addTotal(count: number): void {
+    // Files whose checks are all outside the selection change nothing on the line.
+    if (count === 0) return;
     this.#total += count;
     this.#draw();
   }

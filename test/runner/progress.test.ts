@@ -19,6 +19,12 @@ describe('Progress', () => {
     expect(written.at(-1)).toBe('\r\x1b[2K');
   });
 
+  it('does not redraw for a file with no selected check', () => {
+    const { stream, written } = fakeTerminal();
+    new Progress(stream).addTotal(0);
+    expect(written).toEqual([]);
+  });
+
   it('fits the line to the terminal width', () => {
     const { stream, written } = fakeTerminal();
     new Progress(stream).start(`v1.${'x'.repeat(200)}`);
