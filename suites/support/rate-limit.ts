@@ -80,6 +80,8 @@ export async function awayFromMinuteEdges(startMarginMs: number, endMarginMs: nu
 export interface Provocation {
   /** The headers of every answer served before the window ran out, in order. */
   served: RateHeaders[];
+  /** The last answer served before the window ran out. */
+  lastServed?: ApiResponse;
   /** The first 429, when one came. */
   refused?: { response: ApiResponse; sentAt: number };
   /** An answer served although its X-Rate-Limit-Used exceeds X-Rate-Limit-Max. */
@@ -94,15 +96,17 @@ export interface Provocation {
  */
 export async function provokeLimit(t: CheckContext, send: () => Promise<ApiResponse>): Promise<Provocation> {
   const served: RateHeaders[] = [];
+  let lastServed: ApiResponse | undefined;
   let max: number | undefined;
   for (let sent = 0; max === undefined || sent < max + 2; sent++) {
     const sentAt = Date.now();
     const response = await send();
     const headers = rateHeaders(t, response);
     max ??= headers.max;
-    if (response.status === 429) return { served, refused: { response, sentAt }, max };
+    if (response.status === 429) return { served, ...(lastServed ? { lastServed } : {}), refused: { response, sentAt }, max };
     t.expectStatus(response, 200, 'A request while provoking the limit answered neither 200 nor 429');
     served.push(headers);
+    lastServed = response;
     if (headers.used > headers.max) return { served, servedOver: response, max };
   }
   return { served, max: max ?? 0 };
