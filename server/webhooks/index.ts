@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { envelopeOf, wireMessage } from './message.js';
 import type { Message, MessageDeviations } from './message.js';
 import { postOnce } from './post.js';
@@ -57,6 +58,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
   };
   const controller = new AbortController();
+  // Every delivery in flight and every retry wait listens on this one signal; dozens at once are normal.
+  setMaxListeners(0, controller.signal);
   const running = new Set<Promise<void>>();
 
   const deliver = async (url: string, delivery: Message): Promise<void> => {
