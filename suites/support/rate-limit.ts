@@ -69,7 +69,7 @@ export async function withinOneMinute<T>(t: CheckContext, observe: () => Promise
   return t.skip(`a calendar minute ended during each of ${ATTEMPTS} attempts of the observation`);
 }
 
-/** Waits, when the current minute is about to end or has just begun, until `margin` ms into a minute with room left. */
+/** Waits until at least `startMarginMs` into a calendar minute with at least `endMarginMs` of it left. */
 export async function awayFromMinuteEdges(startMarginMs: number, endMarginMs: number): Promise<void> {
   const untilNext = msUntilNextMinute();
   if (untilNext < endMarginMs) await sleep(untilNext + startMarginMs);
