@@ -51,6 +51,18 @@ check({
 });
 
 check({
+  id: 'v1.scope.other-merchant-shipments-not-listed',
+  api: 'v1',
+  section: '1',
+  title: 'GET /shipments of two merchants share no shipment',
+  needs: ['tokens.otherMerchant'],
+}, async (t) => {
+  const own = await v1ListAll(t.v1, '/shipments');
+  const theirs = await v1ListAll(t.as('otherMerchant').v1, '/shipments');
+  t.expectEqual('Shipments listed to both merchants (§1)', [], sharedRecords(own, theirs));
+});
+
+check({
   id: 'v1.scope.other-channel-sku-404',
   api: 'v1',
   section: '1',
