@@ -34,10 +34,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_delete_skus_id_401",
+      "403": "response_delete_skus_id_403",
+      "404": "response_delete_skus_id_404",
+      "429": "response_delete_skus_id_429"
     }
   },
   "GET /orders": {
@@ -54,9 +54,9 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_200",
-      "401": null,
-      "403": null,
-      "429": null
+      "401": "response_get_orders_401",
+      "403": "response_get_orders_403",
+      "429": "response_get_orders_429"
     }
   },
   "GET /orders/{id}": {
@@ -74,10 +74,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_orders_id_401",
+      "403": "response_get_orders_id_403",
+      "404": "response_get_orders_id_404",
+      "429": "response_get_orders_id_429"
     }
   },
   "GET /restocking_shipments/{id}": {
@@ -95,10 +95,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_restocking_shipments_id_401",
+      "403": "response_get_restocking_shipments_id_403",
+      "404": "response_get_restocking_shipments_id_404",
+      "429": "response_get_restocking_shipments_id_429"
     }
   },
   "GET /returns/{id}": {
@@ -116,10 +116,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_returns_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_returns_id_401",
+      "403": "response_get_returns_id_403",
+      "404": "response_get_returns_id_404",
+      "429": "response_get_returns_id_429"
     }
   },
   "GET /shipments": {
@@ -136,9 +136,9 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_shipments_200",
-      "401": null,
-      "403": null,
-      "429": null
+      "401": "response_get_shipments_401",
+      "403": "response_get_shipments_403",
+      "429": "response_get_shipments_429"
     }
   },
   "GET /warehouses": {
@@ -155,9 +155,9 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
-      "401": null,
-      "403": null,
-      "429": null
+      "401": "response_get_warehouses_401",
+      "403": "response_get_warehouses_403",
+      "429": "response_get_warehouses_429"
     }
   },
   "PATCH /orders/{id}": {
@@ -178,13 +178,13 @@ export const operations = {
     "request": "request_patch_orders_id",
     "responses": {
       "200": "response_patch_orders_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "409": null,
-      "422": null,
-      "429": null
+      "400": "response_patch_orders_id_400",
+      "401": "response_patch_orders_id_401",
+      "403": "response_patch_orders_id_403",
+      "404": "response_patch_orders_id_404",
+      "409": "response_patch_orders_id_409",
+      "422": "response_patch_orders_id_422",
+      "429": "response_patch_orders_id_429"
     }
   },
   "PATCH /skus/{id}": {
@@ -204,12 +204,12 @@ export const operations = {
     "request": "request_patch_skus_id",
     "responses": {
       "200": "response_patch_skus_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_patch_skus_id_400",
+      "401": "response_patch_skus_id_401",
+      "403": "response_patch_skus_id_403",
+      "404": "response_patch_skus_id_404",
+      "422": "response_patch_skus_id_422",
+      "429": "response_patch_skus_id_429"
     }
   },
   "POST /orders": {
@@ -229,12 +229,12 @@ export const operations = {
     "request": "request_post_orders",
     "responses": {
       "201": "response_post_orders_201",
-      "400": null,
-      "401": null,
-      "403": null,
-      "409": null,
-      "422": null,
-      "429": null
+      "400": "response_post_orders_400",
+      "401": "response_post_orders_401",
+      "403": "response_post_orders_403",
+      "409": "response_post_orders_409",
+      "422": "response_post_orders_422",
+      "429": "response_post_orders_429"
     }
   },
   "POST /restocking_shipments": {
@@ -253,11 +253,11 @@ export const operations = {
     "request": "request_post_restocking_shipments",
     "responses": {
       "201": "response_post_restocking_shipments_201",
-      "400": null,
-      "401": null,
-      "403": null,
-      "422": null,
-      "429": null
+      "400": "response_post_restocking_shipments_400",
+      "401": "response_post_restocking_shipments_401",
+      "403": "response_post_restocking_shipments_403",
+      "422": "response_post_restocking_shipments_422",
+      "429": "response_post_restocking_shipments_429"
     }
   },
   "POST /skus": {
@@ -276,11 +276,11 @@ export const operations = {
     "request": "request_post_skus",
     "responses": {
       "200": null,
-      "400": null,
-      "401": null,
-      "403": null,
-      "422": null,
-      "429": null
+      "400": "response_post_skus_400",
+      "401": "response_post_skus_401",
+      "403": "response_post_skus_403",
+      "422": "response_post_skus_422",
+      "429": "response_post_skus_429"
     }
   },
   "PUT /orders/{id}": {
@@ -301,13 +301,13 @@ export const operations = {
     "request": "request_put_orders_id",
     "responses": {
       "200": "response_put_orders_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "409": null,
-      "422": null,
-      "429": null
+      "400": "response_put_orders_id_400",
+      "401": "response_put_orders_id_401",
+      "403": "response_put_orders_id_403",
+      "404": "response_put_orders_id_404",
+      "409": "response_put_orders_id_409",
+      "422": "response_put_orders_id_422",
+      "429": "response_put_orders_id_429"
     }
   },
   "PUT /restocking_shipments/{id}": {
@@ -327,12 +327,12 @@ export const operations = {
     "request": "request_put_restocking_shipments_id",
     "responses": {
       "200": "response_put_restocking_shipments_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_put_restocking_shipments_id_400",
+      "401": "response_put_restocking_shipments_id_401",
+      "403": "response_put_restocking_shipments_id_403",
+      "404": "response_put_restocking_shipments_id_404",
+      "422": "response_put_restocking_shipments_id_422",
+      "429": "response_put_restocking_shipments_id_429"
     }
   },
   "PUT /skus/{id}": {
@@ -352,12 +352,12 @@ export const operations = {
     "request": "request_put_skus_id",
     "responses": {
       "200": "response_put_skus_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_put_skus_id_400",
+      "401": "response_put_skus_id_401",
+      "403": "response_put_skus_id_403",
+      "404": "response_put_skus_id_404",
+      "422": "response_put_skus_id_422",
+      "429": "response_put_skus_id_429"
     }
   }
 } as const satisfies Record<string, GeneratedOperation>;

@@ -88,8 +88,21 @@ export function operationIdentifier(method: string, pathTemplate: string): strin
   return words.join('_');
 }
 
-function jsonSchemaOf(holder: { content?: Record<string, { schema?: JsonSchema }> } | undefined): JsonSchema | undefined {
+type ResponseObject = { $ref?: string; content?: Record<string, { schema?: JsonSchema }> };
+
+function jsonSchemaOf(holder: ResponseObject | undefined): JsonSchema | undefined {
   return holder?.content?.['application/json']?.schema;
+}
+
+// Error answers are shared as `$ref: '#/components/responses/…'`; their bodies must be validated
+// like any other, so the reference is followed before the schema is read.
+function resolveResponse(document: OpenApiDocument, response: ResponseObject | undefined): ResponseObject | undefined {
+  const ref = response?.$ref;
+  if (typeof ref !== 'string') return response;
+  const prefix = '#/components/responses/';
+  const shared = ref.startsWith(prefix) ? (document.components?.responses as Record<string, ResponseObject> | undefined)?.[ref.slice(prefix.length)] : undefined;
+  if (!shared) throw new Error(`unresolvable response reference ${ref}`);
+  return resolveResponse(document, shared);
 }
 
 function statusOrder(a: string, b: string): number {
@@ -125,7 +138,7 @@ export function buildCatalog(api: ApiVersion, document: OpenApiDocument): Catalo
       const responses: Record<string, string | null> = {};
       const codes = Object.keys(operation.responses ?? {}).sort(statusOrder);
       for (const code of codes) {
-        const schema = jsonSchemaOf(operation.responses?.[code]);
+        const schema = jsonSchemaOf(resolveResponse(document, operation.responses?.[code]));
         responses[code] = schema ? add(`response_${id}_${code.toLowerCase()}`, schema, 'response') : null;
       }
       operations[key] = {

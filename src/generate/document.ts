@@ -6,7 +6,7 @@ export interface OperationObject {
   'x-section'?: string;
   operationId?: string;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: JsonSchema }> }>;
   [member: string]: unknown;
 }
 
