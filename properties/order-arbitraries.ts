@@ -23,14 +23,17 @@ export const addressPatchArb: fc.Arbitrary<Record<string, string>> = fc.record(
 
 const quantityArb = fc.integer({ min: 1, max: 5 });
 
-/** One generated update, each kind a small command class; item replacement is drawn most often, as rule 3 has the most to get wrong. */
+/**
+ * One generated update, each kind a small command class. Item replacement is drawn most often and
+ * sequences run up to eight steps: rule 3 has the most to get wrong, and some of it only shows a step later.
+ */
 export const mergeCommandsArb = fc.commands([
   fc.tuple(methodArb, addressPatchArb).map(([method, patch]) => new UpdateAddressCommand(method, patch)),
-  ...[1, 2].map(() => fc.tuple(methodArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }), fc.array(quantityArb, { minLength: 1, maxLength: 3 }), fc.array(quantityArb, { maxLength: 2 }))
+  ...[1, 2, 3].map(() => fc.tuple(methodArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }), fc.array(quantityArb, { minLength: 1, maxLength: 3 }), fc.array(quantityArb, { maxLength: 2 }))
     .map(([method, keep, quantities, added]) => new ReplaceItemsCommand(method, keep, quantities, added))),
   fc.tuple(methodArb, fc.oneof(
     fc.constantFrom<'empty-body' | 'address-null'>('empty-body', 'address-null'),
     fc.subarray(['city', 'line1', 'postal_code', 'country_code'], { minLength: 1 }),
   )).map(([method, nulls]) => new KeepOnNullCommand(method, nulls)),
   fc.tuple(methodArb, fc.boolean(), addressPatchArb).map(([method, toExisting, patch]) => new UpsertCommand(method, toExisting, patch)),
-], { maxCommands: 5 });
+], { maxCommands: 8, size: 'medium' });

@@ -10,6 +10,8 @@ export interface MergeModel {
   orders: Map<string, OrderModel>;
   primary: string;
   nextLine: number;
+  /** Ids of orders an upsert created: only what the update set is known of them, so they are not modelled. */
+  upserted: number[];
 }
 
 /** The real side: the check's context and the SKU the lines name. */
@@ -101,7 +103,8 @@ export class UpsertCommand implements MergeCommand {
   check = () => true;
   async run(model: MergeModel, real: MergeReal): Promise<void> {
     const others = [...model.orders.keys()].filter((id) => id !== model.primary);
-    const wanted = this.toExisting && others.length > 0 ? others[0]! : real.t.uniqueId('order');
+    if (this.toExisting && others.length === 0) others.push(await createSibling(real, model));
+    const wanted = this.toExisting ? others[0]! : real.t.uniqueId('order');
     const update = { merchant_order_id: wanted, shipping_address: this.patch };
     const target = upsertTarget(model.orders, primaryOf(model), update);
     const shown = await send(real, model, this.method, update);
@@ -112,12 +115,12 @@ export class UpsertCommand implements MergeCommand {
       const created = { id: shown.id as number, merchant_order_id: wanted };
       // A new order of the run: cancelled at the end like the others; only what the update set is known of it.
       real.t.cleanup(() => real.t.v2.put(`/orders/${created.id}/cancel`, undefined, { validate: false }));
-      const knownIds = [...model.orders.values()].map((order) => order.id);
+      const knownIds = [...[...model.orders.values()].map((order) => order.id), ...model.upserted];
       if (knownIds.includes(created.id) || shown.merchant_order_id !== wanted) {
         real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${created.id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });
       }
-      model.orders.set(wanted, { id: created.id, merchantOrderId: wanted, address: { ...this.patch }, items: [] });
-      expectAgrees(real, { ...model.orders.get(wanted)!, items: [] }, { ...shown, items: [] }, this.toString());
+      model.upserted.push(created.id);
+      expectAgrees(real, { id: created.id, merchantOrderId: wanted, address: { ...this.patch }, items: [] }, { ...shown, items: [] }, this.toString());
     }
     const res = await real.t.v1.get(`/orders/${primaryOf(model).id}`);
     real.t.expectStatus(res, 200, 'GET /orders/{id} reads the addressed order back');
@@ -126,16 +129,23 @@ export class UpsertCommand implements MergeCommand {
   toString = () => `${this.method} merchant_order_id of ${this.toExisting ? 'another order of the run' : 'a new order'} with shipping_address ${JSON.stringify(this.patch)}`;
 }
 
-/** Creates the orders a sequence starts from: the addressed one and a sibling for upserts, each with two lines. */
+/** Creates an order of the run with two lines and returns its model. */
+async function createModelled(real: MergeReal, address: Record<string, string>): Promise<OrderModel> {
+  const merchantOrderId = real.t.uniqueId('order');
+  const items = [1, 2].map((line) => ({ merchant_item_id: `line-${line}`, sku_id: real.skuId, quantity: line }));
+  const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address });
+  return modelOfCreated(order.id, merchantOrderId, address, items);
+}
+
+/** Creates a second order of the run, for an upsert onto an existing merchant_order_id; returns that id. */
+async function createSibling(real: MergeReal, model: MergeModel): Promise<string> {
+  const sibling = await createModelled(real, { ...primaryOf(model).address } as Record<string, string>);
+  model.orders.set(sibling.merchantOrderId, sibling);
+  return sibling.merchantOrderId;
+}
+
+/** Creates the order a sequence addresses (two lines); a sibling for upserts is created when first needed. */
 export async function startingOrders(real: MergeReal, address: Record<string, string>): Promise<MergeModel> {
-  const orders = new Map<string, OrderModel>();
-  const ids: string[] = [];
-  for (let n = 0; n < 2; n++) {
-    const merchantOrderId = real.t.uniqueId('order');
-    const items = [1, 2].map((line) => ({ merchant_item_id: `line-${line}`, sku_id: real.skuId, quantity: line }));
-    const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address });
-    orders.set(merchantOrderId, modelOfCreated(order.id, merchantOrderId, address, items));
-    ids.push(merchantOrderId);
-  }
-  return { orders, primary: ids[0]!, nextLine: 2 };
+  const primary = await createModelled(real, address);
+  return { orders: new Map([[primary.merchantOrderId, primary]]), primary: primary.merchantOrderId, nextLine: 2, upserted: [] };
 }

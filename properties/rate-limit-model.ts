@@ -1,15 +1,22 @@
 // What §8 lets a client predict about X-Rate-Limit-Used and X-Rate-Limit-Max over a sequence of its
-// own requests, given when each was sent and answered (client clock) and which window it counts in.
+// own requests, given which window each counts in and which calendar minute it fell in.
 
 const MINUTE_MS = 60_000;
-// Clocks of client and server may differ a little: near a minute's edge nothing is predicted.
+// Without the server's Date header the client's clock decides, and it may differ a little from the
+// server's: within this distance of a minute's edge nothing is predicted.
 const EDGE_MS = 5_000;
+// The Date header has whole seconds and is written just after the request was counted: in second 00
+// the request may still have counted in the minute before.
+const DATE_EDGE_MS = 1_000;
 
-/** One answered request: the window it counts in, when it was sent and answered, and the §8 headers. */
+/** One answered request: the window it counts in, the clocks around it, and the §8 headers. */
 export interface RateObservation {
   window: string;
+  /** Client clock when the request was sent and when its answer arrived (epoch ms). */
   sentAt: number;
   answeredAt: number;
+  /** The answer's Date header (epoch ms), when it has a valid one. */
+  serverDate: number | undefined;
   status: number;
   used: number | undefined;
   max: number | undefined;
@@ -17,11 +24,17 @@ export interface RateObservation {
 
 interface WindowState {
   used: number;
-  answeredAt: number;
+  /** The calendar minute the last request counted in, when it is certain. */
+  minute: number | undefined;
 }
 
-const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS);
-const nearEdge = (ms: number) => ms % MINUTE_MS < EDGE_MS || ms % MINUTE_MS > MINUTE_MS - EDGE_MS;
+/** The calendar minute a request counted in, or undefined when its clocks leave it in doubt. */
+function minuteOf(o: RateObservation): number | undefined {
+  if (o.serverDate !== undefined) return o.serverDate % MINUTE_MS < DATE_EDGE_MS ? undefined : Math.floor(o.serverDate / MINUTE_MS);
+  const nearEdge = (ms: number) => ms % MINUTE_MS < EDGE_MS || ms % MINUTE_MS > MINUTE_MS - EDGE_MS;
+  const minute = Math.floor(o.sentAt / MINUTE_MS);
+  return minute !== Math.floor(o.answeredAt / MINUTE_MS) || nearEdge(o.sentAt) || nearEdge(o.answeredAt) ? undefined : minute;
+}
 
 /** Follows a sequence of observations and says, for each, where it departs from §8. */
 export class RateLimitModel {
@@ -30,20 +43,21 @@ export class RateLimitModel {
 
   /** The problems of one observation (empty when it agrees), and the model moved past it. */
   observe(o: RateObservation): string[] {
-    const problems: string[] = [];
     if (o.used === undefined || o.max === undefined) return ['X-Rate-Limit-Used or X-Rate-Limit-Max missing or not a count (§8: on every response)'];
+    const problems: string[] = [];
     if (this.max !== undefined && o.max !== this.max) problems.push(`X-Rate-Limit-Max ${o.max} after ${this.max}: the maximum per minute changed`);
     this.max ??= o.max;
     if (o.status !== 429 && o.used > o.max) problems.push(`X-Rate-Limit-Used ${o.used} above X-Rate-Limit-Max ${o.max} on a ${o.status} answer`);
     const last = this.windows.get(o.window);
-    const sameMinute = last !== undefined && minuteOf(last.answeredAt) === minuteOf(o.answeredAt) && minuteOf(o.sentAt) === minuteOf(o.answeredAt);
-    const sure = last !== undefined && !nearEdge(last.answeredAt) && !nearEdge(o.sentAt) && !nearEdge(o.answeredAt);
-    if (last && sameMinute) {
-      if (sure && o.status !== 429 && o.used !== last.used + 1) problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the same minute of window ${o.window}: expected ${last.used + 1}`);
-    } else if (last && sure && minuteOf(o.sentAt) > minuteOf(last.answeredAt) && o.used > last.used) {
-      problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the minute before: the count did not start again`);
+    const minute = minuteOf(o);
+    if (last?.minute !== undefined && minute !== undefined && o.status !== 429) {
+      if (minute === last.minute && o.used !== last.used + 1) {
+        problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the same minute of window ${o.window}: expected ${last.used + 1}`);
+      } else if (minute > last.minute && o.used > last.used) {
+        problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the minute before: the count did not start again`);
+      }
     }
-    this.windows.set(o.window, { used: o.used, answeredAt: o.answeredAt });
+    this.windows.set(o.window, { used: o.used, minute });
     return problems;
   }
 }

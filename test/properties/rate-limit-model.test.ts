@@ -6,7 +6,7 @@ const minute = 60_000;
 // 20 s into a minute: far from both edges.
 const at = (minuteIndex: number, second = 20) => 1_800_000_000_000 - (1_800_000_000_000 % minute) + minuteIndex * minute + second * 1000;
 const seen = (used: number, when: number, extra: Partial<RateObservation> = {}): RateObservation => ({
-  window: 'channel 11', sentAt: when, answeredAt: when + 5, status: 200, used, max: 100, ...extra,
+  window: 'channel 11', sentAt: when, answeredAt: when + 5, serverDate: undefined, status: 200, used, max: 100, ...extra,
 });
 
 const cases: Array<[string, { given: RateObservation[]; want: RegExp | null }]> = [
@@ -20,7 +20,11 @@ const cases: Array<[string, { given: RateObservation[]; want: RegExp | null }]> 
   ['a missing header', { given: [seen(4, at(0), { used: undefined })], want: /missing/ }],
   ['Used starting again in the next minute', { given: [seen(40, at(0)), seen(1, at(1))], want: null }],
   ['Used going on after a minute boundary', { given: [seen(40, at(0)), seen(41, at(1))], want: /did not start again/ }],
-  ['near a minute edge nothing is predicted', { given: [seen(40, at(0, 58)), seen(43, at(0, 59))], want: null }],
+  ['near a minute edge of the client clock nothing is predicted', { given: [seen(40, at(0, 58)), seen(43, at(0, 59))], want: null }],
+  ['the Date header decides the minute over the client clock', { given: [seen(40, at(0, 58), { serverDate: at(0, 30) }), seen(42, at(0, 59), { serverDate: at(0, 31) })], want: /expected 41/ }],
+  ['a new minute by the Date header: Used starts again', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(1, at(0, 31), { serverDate: at(1, 1) })], want: null }],
+  ['a new minute by the Date header: Used going on', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(41, at(0, 31), { serverDate: at(1, 1) })], want: /did not start again/ }],
+  ['Date in second 00: the request may have counted in the minute before', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(41, at(0, 31), { serverDate: at(1, 0) })], want: null }],
 ];
 
 describe('RateLimitModel', () => {
