@@ -49,9 +49,6 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
   const method = req.method ?? 'GET';
   const match = inVersion === undefined ? { kind: 'not-found' as const } : routers[api].match(method, inVersion);
   if (match.kind !== 'found') {
-    if (match.kind === 'not-found' && faults.has(`${api}-errors-unknown-path-not-json`)) {
-      return send(res, 404, 'Not Found', rateHeaders(state, api, decision, 404));
-    }
     const error = match.kind === 'not-found'
       ? new ApiError(404, `no such path: ${url.pathname}`)
       : new ApiError(405, `method ${method} is not allowed here; allowed: ${match.allowed.join(', ')}`, { Allow: match.allowed.join(', ') });

@@ -6,8 +6,6 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-errors-not-array', section: '7', description: 'v1: errors in error bodies is one string instead of an array of strings' },
   { name: 'v2-errors-missing-errors', section: '7', description: 'v2: error bodies lack the required errors property' },
   { name: 'v2-errors-shape-v1', section: '7', description: 'v2: error bodies are {success: false, error: "…"} without errors, title or status' },
-  { name: 'v1-errors-unknown-path-not-json', section: '7', description: 'v1: an unknown path answers 404 with a text/plain body instead of the JSON error shape' },
-  { name: 'v2-errors-unknown-path-not-json', section: '7', description: 'v2: an unknown path answers 404 with a text/plain body instead of the JSON error shape' },
   { name: 'v1-body-invalid-json-not-400', section: '7', description: 'v1: a body that is not valid JSON answers 422 instead of 400' },
   { name: 'v2-body-invalid-json-not-400', section: '7', description: 'v2: a body that is not valid JSON answers 422 instead of 400' },
 ];

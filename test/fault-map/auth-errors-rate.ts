@@ -1,7 +1,5 @@
 // Authentication (§5), scope (§1), error (§7), rate-limit (§8) and response-schema (§2) faults →
-// the checks that catch them. Not mapped, because no honest check can catch them: the
-// `*-errors-unknown-path-not-json` faults change the body of a path the specification does not
-// describe, and §7 states no answer for unknown paths.
+// the checks that catch them.
 import type { FaultSetup } from './index.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */

@@ -80,8 +80,6 @@ export const accessCases: Record<string, FaultCase> = {
   'v1-errors-not-array': { probe: errorShapeOk('v1'), conforming: true },
   'v2-errors-missing-errors': { probe: errorShapeOk('v2'), conforming: true },
   'v2-errors-shape-v1': { probe: errorShapeOk('v2'), conforming: true },
-  'v1-errors-unknown-path-not-json': { probe: async (t) => (await t.v1.get('/nope')).headers.get('content-type'), conforming: 'application/json; charset=utf-8' },
-  'v2-errors-unknown-path-not-json': { probe: async (t) => (await t.v2.get('/nope')).headers.get('content-type'), conforming: 'application/json; charset=utf-8' },
   'v1-body-invalid-json-not-400': { probe: async (t) => (await t.v1.request('POST', '/orders', { raw: '{oops' })).status, conforming: 400 },
   'v2-body-invalid-json-not-400': { probe: async (t) => (await t.v2.request('PATCH', '/orders/101', { raw: '{oops' })).status, conforming: 400 },
   'v1-body-numeric-string-rejected': { probe: async (t) => (await t.v1.patch('/skus/501', { weight_in_kg: '1.5' })).body.weight_in_kg, conforming: 1.5 },
