@@ -66,7 +66,7 @@ export function seedStore(batchTracking = true): Store {
   seedOrders(store);
   seedShipmentsAndReturns(store);
   seedRestocking(store);
-  seedBatches(store, batchTracking);
+  seedBatches(store);
   return store;
 }
 
@@ -83,7 +83,8 @@ function sku(id: number, salesChannelId: number, code: string, name: string, ext
 function seedSkus(store: Store): void {
   for (const s of [
     sku(501, 11, 'TSHIRT-WHITE-M', 'T-shirt white M'),
-    sku(502, 11, 'TEA-GREEN', 'Green tea 100 g', { batch_tracking_enabled: true, hs_code: '090210', country_code_of_origin: 'CN' }),
+    // Batch tracking off, so the §4.2 rules about a write turning it on can be observed on the batch SKU.
+    sku(502, 11, 'TEA-GREEN', 'Green tea 100 g', { hs_code: '090210', country_code_of_origin: 'CN' }),
     sku(503, 11, 'TSHIRT-BLACK-L', 'T-shirt black L'),
     sku(504, 11, 'CAP-RETIRED', 'Retired cap', { status: 'deleted', stocked: 0, reserved: 0 }),
     sku(777, 12, 'MUG-BLUE', 'Mug blue', { hs_code: '691200' }),
@@ -168,13 +169,14 @@ function seedRestocking(store: Store): void {
   add(951, 2, 7, 'shipped', 801, 'WIDGET-RED', 4);
 }
 
-function seedBatches(store: Store, batchTracking: boolean): void {
+function seedBatches(store: Store): void {
   store.inventoryBatches.set(701, { id: 701, skuId: 502, lot_number: 'LOT-2025-11', production_date: '2025-11-01', expiry_date: '2027-11-01', status: 'active', blocked: false, block_reason: null, name: 'LOT-2025-11', tracking_code: null });
   store.inventoryBatches.set(702, { id: 702, skuId: 502, lot_number: 'LOT-2024-03', production_date: '2024-03-01', expiry_date: '2025-03-01', status: 'archived', blocked: true, block_reason: 'expiry_date_reached', name: 'LOT-2024-03', tracking_code: null });
   const shelfLife = { batch_priority: 'first_expired_first_out', b2c_shelf_life_in_weeks: 12, b2b_shelf_life_in_weeks: 16, ito_shelf_life_in_weeks: 8, kit_shelf_life_in_weeks: 10 };
   store.batchSettings.set(801, { id: 801, merchantId: 1, sku_id: null, ...shelfLife, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
-  // Without batch tracking the batch SKU still holds a weeks value (set before tracking was lost), so
-  // re-sending a held value is observable there (§4.2: it leaves batch tracking unchanged).
-  store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: batchTracking ? null : 2, expiry_follow_up_action: null });
+  // The batch SKU holds a weeks value while its batch tracking is off (set before tracking was turned
+  // off in the provider's application), so re-sending a held value is observable (§4.2: it leaves
+  // batch tracking unchanged); its action is null, so clearing one is observable too.
+  store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: 2, expiry_follow_up_action: null });
   store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
 }

@@ -33,9 +33,9 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_200",
-      "401": null,
-      "403": null,
-      "429": null
+      "401": "response_get_orders_401",
+      "403": "response_get_orders_403",
+      "429": "response_get_orders_429"
     }
   },
   "GET /orders/by_merchant_order_id": {
@@ -53,10 +53,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_by_merchant_order_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_orders_by_merchant_order_id_401",
+      "403": "response_get_orders_by_merchant_order_id_403",
+      "404": "response_get_orders_by_merchant_order_id_404",
+      "429": "response_get_orders_by_merchant_order_id_429"
     }
   },
   "GET /orders/{id}": {
@@ -74,10 +74,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_orders_id_401",
+      "403": "response_get_orders_id_403",
+      "404": "response_get_orders_id_404",
+      "429": "response_get_orders_id_429"
     }
   },
   "GET /restocking_shipments": {
@@ -94,9 +94,9 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_200",
-      "401": null,
-      "403": null,
-      "429": null
+      "401": "response_get_restocking_shipments_401",
+      "403": "response_get_restocking_shipments_403",
+      "429": "response_get_restocking_shipments_429"
     }
   },
   "GET /restocking_shipments/{id}": {
@@ -114,10 +114,10 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_id_200",
-      "401": null,
-      "403": null,
-      "404": null,
-      "429": null
+      "401": "response_get_restocking_shipments_id_401",
+      "403": "response_get_restocking_shipments_id_403",
+      "404": "response_get_restocking_shipments_id_404",
+      "429": "response_get_restocking_shipments_id_429"
     }
   },
   "PATCH /orders/by_merchant_order_id": {
@@ -137,12 +137,12 @@ export const operations = {
     "request": "request_patch_orders_by_merchant_order_id",
     "responses": {
       "200": "response_patch_orders_by_merchant_order_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_patch_orders_by_merchant_order_id_400",
+      "401": "response_patch_orders_by_merchant_order_id_401",
+      "403": "response_patch_orders_by_merchant_order_id_403",
+      "404": "response_patch_orders_by_merchant_order_id_404",
+      "422": "response_patch_orders_by_merchant_order_id_422",
+      "429": "response_patch_orders_by_merchant_order_id_429"
     }
   },
   "PATCH /orders/{id}": {
@@ -162,12 +162,12 @@ export const operations = {
     "request": "request_patch_orders_id",
     "responses": {
       "200": "response_patch_orders_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_patch_orders_id_400",
+      "401": "response_patch_orders_id_401",
+      "403": "response_patch_orders_id_403",
+      "404": "response_patch_orders_id_404",
+      "422": "response_patch_orders_id_422",
+      "429": "response_patch_orders_id_429"
     }
   },
   "POST /orders": {
@@ -179,6 +179,7 @@ export const operations = {
       400,
       401,
       403,
+      409,
       422,
       429
     ],
@@ -186,11 +187,12 @@ export const operations = {
     "request": "request_post_orders",
     "responses": {
       "200": "response_post_orders_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "422": null,
-      "429": null
+      "400": "response_post_orders_400",
+      "401": "response_post_orders_401",
+      "403": "response_post_orders_403",
+      "409": "response_post_orders_409",
+      "422": "response_post_orders_422",
+      "429": "response_post_orders_429"
     }
   },
   "POST /restocking_shipments": {
@@ -209,11 +211,11 @@ export const operations = {
     "request": "request_post_restocking_shipments",
     "responses": {
       "201": "response_post_restocking_shipments_201",
-      "400": null,
-      "401": null,
-      "403": null,
-      "422": null,
-      "429": null
+      "400": "response_post_restocking_shipments_400",
+      "401": "response_post_restocking_shipments_401",
+      "403": "response_post_restocking_shipments_403",
+      "422": "response_post_restocking_shipments_422",
+      "429": "response_post_restocking_shipments_429"
     }
   },
   "POST /skus/{sku_id}/inventory_batches": {
@@ -233,12 +235,12 @@ export const operations = {
     ],
     "request": "request_post_skus_sku_id_inventory_batches",
     "responses": {
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null,
+      "400": "response_post_skus_sku_id_inventory_batches_400",
+      "401": "response_post_skus_sku_id_inventory_batches_401",
+      "403": "response_post_skus_sku_id_inventory_batches_403",
+      "404": "response_post_skus_sku_id_inventory_batches_404",
+      "422": "response_post_skus_sku_id_inventory_batches_422",
+      "429": "response_post_skus_sku_id_inventory_batches_429",
       "2XX": "response_post_skus_sku_id_inventory_batches_2xx"
     }
   },
@@ -258,11 +260,11 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "401": "response_put_orders_id_cancel_401",
+      "403": "response_put_orders_id_cancel_403",
+      "404": "response_put_orders_id_cancel_404",
+      "422": "response_put_orders_id_cancel_422",
+      "429": "response_put_orders_id_cancel_429"
     }
   },
   "PUT /restocking_shipments/{id}": {
@@ -282,12 +284,12 @@ export const operations = {
     "request": "request_put_restocking_shipments_id",
     "responses": {
       "200": "response_put_restocking_shipments_id_200",
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "400": "response_put_restocking_shipments_id_400",
+      "401": "response_put_restocking_shipments_id_401",
+      "403": "response_put_restocking_shipments_id_403",
+      "404": "response_put_restocking_shipments_id_404",
+      "422": "response_put_restocking_shipments_id_422",
+      "429": "response_put_restocking_shipments_id_429"
     }
   },
   "PUT /restocking_shipments/{id}/cancel": {
@@ -306,11 +308,11 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null
+      "401": "response_put_restocking_shipments_id_cancel_401",
+      "403": "response_put_restocking_shipments_id_cancel_403",
+      "404": "response_put_restocking_shipments_id_cancel_404",
+      "422": "response_put_restocking_shipments_id_cancel_422",
+      "429": "response_put_restocking_shipments_id_cancel_429"
     }
   },
   "PUT /skus/{sku_id}/inventory_batch_settings": {
@@ -330,12 +332,12 @@ export const operations = {
     ],
     "request": "request_put_skus_sku_id_inventory_batch_settings",
     "responses": {
-      "400": null,
-      "401": null,
-      "403": null,
-      "404": null,
-      "422": null,
-      "429": null,
+      "400": "response_put_skus_sku_id_inventory_batch_settings_400",
+      "401": "response_put_skus_sku_id_inventory_batch_settings_401",
+      "403": "response_put_skus_sku_id_inventory_batch_settings_403",
+      "404": "response_put_skus_sku_id_inventory_batch_settings_404",
+      "422": "response_put_skus_sku_id_inventory_batch_settings_422",
+      "429": "response_put_skus_sku_id_inventory_batch_settings_429",
       "2XX": "response_put_skus_sku_id_inventory_batch_settings_2xx"
     }
   }

@@ -692,6 +692,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A record with the same data already exists: a duplicate merchant_order_id in the sales channel (§2.1); the error carries the existing order's id (§7). */
+        Conflict: {
+            headers: {
+                "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
+                "X-Rate-Limit-Max": components["headers"]["RateLimitMax"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Invalid data; a restocking update in a disallowed status; a cancellation that is not possible; the batch-tracking rule of §4.2 (§7). */
         UnprocessableEntity: {
             headers: {
@@ -1029,6 +1040,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -7736,13 +7736,826 @@ return errors === 0;
 }
 validate163.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate168;
-const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_401 = validate168;
+const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate169.errors = vErrors;
+return errors === 0;
+}
+validate169.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate168.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+errors = vErrors.length;
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+validate168.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_403 = validate171;
+const schema87 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate172.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate172.errors = vErrors;
+return errors === 0;
+}
+validate172.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+errors = vErrors.length;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+validate171.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_429 = validate174;
+const schema89 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate175.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+validate175.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate174.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+errors = vErrors.length;
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+validate174.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_201 = validate177;
+const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate178.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8043,41 +8856,1396 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
 errors = vErrors.length;
 }
-validate168.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_restocking_shipments = validate173;
-const schema87 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentCreate"};
-const schema89 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
-const schema90 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
+export const response_post_restocking_shipments_400 = validate182;
+const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate182.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+errors = vErrors.length;
+}
+validate182.errors = vErrors;
+return errors === 0;
+}
+validate182.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_401 = validate185;
+const schema95 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate186.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+validate186.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate185.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+errors = vErrors.length;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+validate185.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_403 = validate188;
+const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate189.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+validate189.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate188.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+errors = vErrors.length;
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+validate188.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_422 = validate191;
+const schema99 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate192.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+validate192.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate191.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+errors = vErrors.length;
+}
+validate191.errors = vErrors;
+return errors === 0;
+}
+validate191.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_429 = validate194;
+const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate195.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+validate195.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate194.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+errors = vErrors.length;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_restocking_shipments = validate197;
+const schema103 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentCreate"};
+const schema105 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
+const schema106 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
+
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8089,7 +10257,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema90.anyOf[0].required,parentSchema:schema90.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema106.anyOf[0].required,parentSchema:schema106.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8104,7 +10272,7 @@ valid0 = valid0 || _valid0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema90.anyOf[1].required,parentSchema:schema90.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema106.anyOf[1].required,parentSchema:schema106.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8117,7 +10285,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema90.anyOf,parentSchema:schema90,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema106.anyOf,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8139,7 +10307,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.announced_quantity === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema90.required,parentSchema:schema90,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8151,7 +10319,7 @@ errors++;
 if(data.sku_id !== undefined){
 let data0 = data.sku_id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.sku_id.type,parentSchema:schema90.properties.sku_id,data:data0};
+const err4 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.sku_id.type,parentSchema:schema106.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8164,7 +10332,7 @@ errors++;
 if(data.sku_code !== undefined){
 let data1 = data.sku_code;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema90.properties.sku_code.type,parentSchema:schema90.properties.sku_code,data:data1};
+const err5 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.properties.sku_code.type,parentSchema:schema106.properties.sku_code,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8177,7 +10345,7 @@ errors++;
 if(data.announced_quantity !== undefined){
 let data2 = data.announced_quantity;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.announced_quantity.type,parentSchema:schema90.properties.announced_quantity,data:data2};
+const err6 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.announced_quantity.type,parentSchema:schema106.properties.announced_quantity,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8188,7 +10356,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema90.properties.announced_quantity,data:data2};
+const err7 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema106.properties.announced_quantity,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8202,7 +10370,7 @@ errors++;
 if(data.remarks !== undefined){
 let data3 = data.remarks;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: schema90.properties.remarks.type},message:"must be string,null",schema:schema90.properties.remarks.type,parentSchema:schema90.properties.remarks,data:data3};
+const err8 = {instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: schema106.properties.remarks.type},message:"must be string,null",schema:schema106.properties.remarks.type,parentSchema:schema106.properties.remarks,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8215,7 +10383,7 @@ errors++;
 if(data.total_cost_in_cents !== undefined){
 let data4 = data.total_cost_in_cents;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/total_cost_in_cents",schemaPath:"#/properties/total_cost_in_cents/type",keyword:"type",params:{type: schema90.properties.total_cost_in_cents.type},message:"must be integer,null",schema:schema90.properties.total_cost_in_cents.type,parentSchema:schema90.properties.total_cost_in_cents,data:data4};
+const err9 = {instancePath:instancePath+"/total_cost_in_cents",schemaPath:"#/properties/total_cost_in_cents/type",keyword:"type",params:{type: schema106.properties.total_cost_in_cents.type},message:"must be integer,null",schema:schema106.properties.total_cost_in_cents.type,parentSchema:schema106.properties.total_cost_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8228,7 +10396,7 @@ errors++;
 if(data.inventory_batch_id !== undefined){
 let data5 = data.inventory_batch_id;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err10 = {instancePath:instancePath+"/inventory_batch_id",schemaPath:"#/properties/inventory_batch_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema90.properties.inventory_batch_id.type,parentSchema:schema90.properties.inventory_batch_id,data:data5};
+const err10 = {instancePath:instancePath+"/inventory_batch_id",schemaPath:"#/properties/inventory_batch_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.inventory_batch_id.type,parentSchema:schema106.properties.inventory_batch_id,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8240,7 +10408,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8249,16 +10417,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate175.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8267,7 +10435,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delivery_option === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8277,7 +10445,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.estimated_arrival_date === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8287,7 +10455,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8297,7 +10465,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.restocking_shipment_items === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema89.required,parentSchema:schema89,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8309,7 +10477,7 @@ errors++;
 if(data.delivery_option !== undefined){
 let data0 = data.delivery_option;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.delivery_option.type,parentSchema:schema89.properties.delivery_option,data:data0};
+const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.delivery_option.type,parentSchema:schema105.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8319,7 +10487,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema89.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema89.properties.delivery_option.enum,parentSchema:schema89.properties.delivery_option,data:data0};
+const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema105.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema105.properties.delivery_option.enum,parentSchema:schema105.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8332,7 +10500,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.estimated_arrival_date.type,parentSchema:schema89.properties.estimated_arrival_date,data:data1};
+const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.estimated_arrival_date.type,parentSchema:schema105.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8345,7 +10513,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema89.properties.warehouse_id.type,parentSchema:schema89.properties.warehouse_id,data:data2};
+const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema105.properties.warehouse_id.type,parentSchema:schema105.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8360,14 +10528,14 @@ let data3 = data.restocking_shipment_items;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate200(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema89.properties.restocking_shipment_items.type,parentSchema:schema89.properties.restocking_shipment_items,data:data3};
+const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.restocking_shipment_items.type,parentSchema:schema105.properties.restocking_shipment_items,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8380,7 +10548,7 @@ errors++;
 if(data.po_number !== undefined){
 let data5 = data.po_number;
 if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.po_number.type,parentSchema:schema89.properties.po_number,data:data5};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.po_number.type,parentSchema:schema105.properties.po_number,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8393,7 +10561,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data6 = data.supplier_name;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.supplier_name.type,parentSchema:schema89.properties.supplier_name,data:data6};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.supplier_name.type,parentSchema:schema105.properties.supplier_name,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8406,7 +10574,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data7 = data.tracking_code;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.tracking_code.type,parentSchema:schema89.properties.tracking_code,data:data7};
+const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.tracking_code.type,parentSchema:schema105.properties.tracking_code,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8419,7 +10587,7 @@ errors++;
 if(data.priority !== undefined){
 let data8 = data.priority;
 if(typeof data8 !== "boolean"){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema89.properties.priority.type,parentSchema:schema89.properties.priority,data:data8};
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema105.properties.priority.type,parentSchema:schema105.properties.priority,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8431,7 +10599,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8440,39 +10608,39 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate173.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
-validate173.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate179;
-const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate203;
+const schema107 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate180.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8773,39 +10941,1123 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate180.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate179.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate180(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
-validate179.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate179.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_200 = validate184;
-const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_401 = validate208;
+const schema109 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate185.evaluated;
+const evaluated0 = validate209.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate209.errors = vErrors;
+return errors === 0;
+}
+validate209.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate208.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+errors = vErrors.length;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+validate208.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_403 = validate211;
+const schema111 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate212.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+validate212.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate211.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+validate211.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_404 = validate214;
+const schema113 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate215.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+validate215.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate214.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+errors = vErrors.length;
+}
+validate214.errors = vErrors;
+return errors === 0;
+}
+validate214.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate217;
+const schema115 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate218.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+validate218.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate217.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+validate217.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_200 = validate220;
+const schema117 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9106,40 +12358,1666 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate221.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate184.evaluated;
+const evaluated0 = validate220.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
-validate184.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate220.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_restocking_shipments_id = validate189;
-const schema95 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentUpdate"};
-const schema96 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
+export const response_put_restocking_shipments_id_400 = validate225;
+const schema119 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate226.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate225.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+errors = vErrors.length;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_401 = validate228;
+const schema121 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate229.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+validate229.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate228.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+errors = vErrors.length;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+validate228.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_403 = validate231;
+const schema123 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate232.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+validate232.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate231.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+errors = vErrors.length;
+}
+validate231.errors = vErrors;
+return errors === 0;
+}
+validate231.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_404 = validate234;
+const schema125 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate235.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+validate235.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate234.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+errors = vErrors.length;
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+validate234.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_422 = validate237;
+const schema127 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate238.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate238.errors = vErrors;
+return errors === 0;
+}
+validate238.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate237.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+errors = vErrors.length;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+validate237.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_429 = validate240;
+const schema129 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate241.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate241.errors = vErrors;
+return errors === 0;
+}
+validate241.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate240.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+errors = vErrors.length;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+validate240.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_restocking_shipments_id = validate243;
+const schema131 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentUpdate"};
+const schema132 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate244.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9150,7 +14028,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delivery_option !== undefined){
 let data0 = data.delivery_option;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.delivery_option.type,parentSchema:schema96.properties.delivery_option,data:data0};
+const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.delivery_option.type,parentSchema:schema132.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9160,7 +14038,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema96.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema96.properties.delivery_option.enum,parentSchema:schema96.properties.delivery_option,data:data0};
+const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema132.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema132.properties.delivery_option.enum,parentSchema:schema132.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9173,7 +14051,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.estimated_arrival_date.type,parentSchema:schema96.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.estimated_arrival_date.type,parentSchema:schema132.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9186,7 +14064,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema96.properties.warehouse_id.type,parentSchema:schema96.properties.warehouse_id,data:data2};
+const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema132.properties.warehouse_id.type,parentSchema:schema132.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9201,14 +14079,14 @@ let data3 = data.restocking_shipment_items;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate200(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema96.properties.restocking_shipment_items.type,parentSchema:schema96.properties.restocking_shipment_items,data:data3};
+const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.restocking_shipment_items.type,parentSchema:schema132.properties.restocking_shipment_items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9221,7 +14099,7 @@ errors++;
 if(data.po_number !== undefined){
 let data5 = data.po_number;
 if(typeof data5 !== "string"){
-const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.po_number.type,parentSchema:schema96.properties.po_number,data:data5};
+const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.po_number.type,parentSchema:schema132.properties.po_number,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9234,7 +14112,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data6 = data.supplier_name;
 if(typeof data6 !== "string"){
-const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.supplier_name.type,parentSchema:schema96.properties.supplier_name,data:data6};
+const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.supplier_name.type,parentSchema:schema132.properties.supplier_name,data:data6};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9247,7 +14125,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data7 = data.tracking_code;
 if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.tracking_code.type,parentSchema:schema96.properties.tracking_code,data:data7};
+const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.tracking_code.type,parentSchema:schema132.properties.tracking_code,data:data7};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9260,7 +14138,7 @@ errors++;
 if(data.priority !== undefined){
 let data8 = data.priority;
 if(typeof data8 !== "boolean"){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema96.properties.priority.type,parentSchema:schema96.properties.priority,data:data8};
+const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema132.properties.priority.type,parentSchema:schema132.properties.priority,data:data8};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9272,7 +14150,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9281,39 +14159,1394 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate244.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate189.evaluated;
+const evaluated0 = validate243.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
 errors = vErrors.length;
 }
-validate189.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
-validate189.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate243.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_2xx = validate193;
-const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
+export const response_put_restocking_shipments_id_cancel_401 = validate247;
+const schema133 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate194.evaluated;
+const evaluated0 = validate248.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate248.errors = vErrors;
+return errors === 0;
+}
+validate248.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate247.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+errors = vErrors.length;
+}
+validate247.errors = vErrors;
+return errors === 0;
+}
+validate247.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_403 = validate250;
+const schema135 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate251.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+validate251.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate250.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+errors = vErrors.length;
+}
+validate250.errors = vErrors;
+return errors === 0;
+}
+validate250.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_404 = validate253;
+const schema137 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate254.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate254.errors = vErrors;
+return errors === 0;
+}
+validate254.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate253.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+errors = vErrors.length;
+}
+validate253.errors = vErrors;
+return errors === 0;
+}
+validate253.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_422 = validate256;
+const schema139 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate257.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate257.errors = vErrors;
+return errors === 0;
+}
+validate257.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate256.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+errors = vErrors.length;
+}
+validate256.errors = vErrors;
+return errors === 0;
+}
+validate256.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_429 = validate259;
+const schema141 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate260.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate260.errors = vErrors;
+return errors === 0;
+}
+validate260.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate259.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate260(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+errors = vErrors.length;
+}
+validate259.errors = vErrors;
+return errors === 0;
+}
+validate259.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_2xx = validate262;
+const schema143 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
+
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate263.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9563,40 +15796,1666 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate263.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate193.evaluated;
+const evaluated0 = validate262.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
-validate193.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate262.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_skus_sku_id_inventory_batches = validate196;
-const schema99 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchCreate"};
-const schema100 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
+export const response_post_skus_sku_id_inventory_batches_400 = validate265;
+const schema145 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate266.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate266.errors = vErrors;
+return errors === 0;
+}
+validate266.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+errors = vErrors.length;
+}
+validate265.errors = vErrors;
+return errors === 0;
+}
+validate265.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_401 = validate268;
+const schema147 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate269.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate269.errors = vErrors;
+return errors === 0;
+}
+validate269.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate268.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate269(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+errors = vErrors.length;
+}
+validate268.errors = vErrors;
+return errors === 0;
+}
+validate268.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_403 = validate271;
+const schema149 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate272.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate272.errors = vErrors;
+return errors === 0;
+}
+validate272.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate271.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+errors = vErrors.length;
+}
+validate271.errors = vErrors;
+return errors === 0;
+}
+validate271.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_404 = validate274;
+const schema151 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate275.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate275.errors = vErrors;
+return errors === 0;
+}
+validate275.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate274.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+errors = vErrors.length;
+}
+validate274.errors = vErrors;
+return errors === 0;
+}
+validate274.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_422 = validate277;
+const schema153 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate278.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate278.errors = vErrors;
+return errors === 0;
+}
+validate278.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate277.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+errors = vErrors.length;
+}
+validate277.errors = vErrors;
+return errors === 0;
+}
+validate277.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_429 = validate280;
+const schema155 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate281.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate281.errors = vErrors;
+return errors === 0;
+}
+validate281.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate280.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate281(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
+errors = vErrors.length;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_skus_sku_id_inventory_batches = validate283;
+const schema157 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchCreate"};
+const schema158 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate284.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9607,7 +17466,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lot_number !== undefined){
 let data0 = data.lot_number;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema100.properties.lot_number.type},message:"must be string,null",schema:schema100.properties.lot_number.type,parentSchema:schema100.properties.lot_number,data:data0};
+const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema158.properties.lot_number.type},message:"must be string,null",schema:schema158.properties.lot_number.type,parentSchema:schema158.properties.lot_number,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9620,7 +17479,7 @@ errors++;
 if(data.production_date !== undefined){
 let data1 = data.production_date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema100.properties.production_date.type},message:"must be string,null",schema:schema100.properties.production_date.type,parentSchema:schema100.properties.production_date,data:data1};
+const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema158.properties.production_date.type},message:"must be string,null",schema:schema158.properties.production_date.type,parentSchema:schema158.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9631,7 +17490,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats66.validate(data1))){
-const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema100.properties.production_date,data:data1};
+const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema158.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9645,7 +17504,7 @@ errors++;
 if(data.expiry_date !== undefined){
 let data2 = data.expiry_date;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema100.properties.expiry_date.type},message:"must be string,null",schema:schema100.properties.expiry_date.type,parentSchema:schema100.properties.expiry_date,data:data2};
+const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema158.properties.expiry_date.type},message:"must be string,null",schema:schema158.properties.expiry_date.type,parentSchema:schema158.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9656,7 +17515,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats66.validate(data2))){
-const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema100.properties.expiry_date,data:data2};
+const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema158.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9669,7 +17528,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9678,39 +17537,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate284.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate283.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
 errors = vErrors.length;
 }
-validate196.errors = vErrors;
+validate283.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate283.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate199;
-const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
+export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate286;
+const schema159 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate287.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9859,40 +17718,1666 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate287.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate286.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
 errors = vErrors.length;
 }
-validate199.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate286.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_skus_sku_id_inventory_batch_settings = validate202;
-const schema103 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchSettingsUpdate"};
-const schema104 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
+export const response_put_skus_sku_id_inventory_batch_settings_400 = validate289;
+const schema161 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate290.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate290.errors = vErrors;
+return errors === 0;
+}
+validate290.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+errors = vErrors.length;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+validate289.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_401 = validate292;
+const schema163 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate293.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate293.errors = vErrors;
+return errors === 0;
+}
+validate293.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate292.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+errors = vErrors.length;
+}
+validate292.errors = vErrors;
+return errors === 0;
+}
+validate292.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_403 = validate295;
+const schema165 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate296.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate296.errors = vErrors;
+return errors === 0;
+}
+validate296.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+errors = vErrors.length;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_404 = validate298;
+const schema167 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate299.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+validate299.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate298.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate299(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate299.errors : vErrors.concat(validate299.errors);
+errors = vErrors.length;
+}
+validate298.errors = vErrors;
+return errors === 0;
+}
+validate298.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_422 = validate301;
+const schema169 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate302.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+validate302.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate301.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+errors = vErrors.length;
+}
+validate301.errors = vErrors;
+return errors === 0;
+}
+validate301.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_429 = validate304;
+const schema171 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate304.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate305(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate305.errors : vErrors.concat(validate305.errors);
+errors = vErrors.length;
+}
+validate304.errors = vErrors;
+return errors === 0;
+}
+validate304.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_skus_sku_id_inventory_batch_settings = validate307;
+const schema173 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchSettingsUpdate"};
+const schema174 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
+
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate308.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9903,7 +19388,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.batch_priority !== undefined){
 let data0 = data.batch_priority;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema104.properties.batch_priority.type,parentSchema:schema104.properties.batch_priority,data:data0};
+const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.properties.batch_priority.type,parentSchema:schema174.properties.batch_priority,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9916,7 +19401,7 @@ errors++;
 if(data.b2c_shelf_life_in_weeks !== undefined){
 let data1 = data.b2c_shelf_life_in_weeks;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema104.properties.b2c_shelf_life_in_weeks,data:data1};
+const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema174.properties.b2c_shelf_life_in_weeks,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9929,7 +19414,7 @@ errors++;
 if(data.b2b_shelf_life_in_weeks !== undefined){
 let data2 = data.b2b_shelf_life_in_weeks;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema104.properties.b2b_shelf_life_in_weeks,data:data2};
+const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema174.properties.b2b_shelf_life_in_weeks,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9942,7 +19427,7 @@ errors++;
 if(data.ito_shelf_life_in_weeks !== undefined){
 let data3 = data.ito_shelf_life_in_weeks;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.ito_shelf_life_in_weeks.type,parentSchema:schema104.properties.ito_shelf_life_in_weeks,data:data3};
+const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.ito_shelf_life_in_weeks.type,parentSchema:schema174.properties.ito_shelf_life_in_weeks,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9955,7 +19440,7 @@ errors++;
 if(data.kit_shelf_life_in_weeks !== undefined){
 let data4 = data.kit_shelf_life_in_weeks;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema104.properties.kit_shelf_life_in_weeks.type,parentSchema:schema104.properties.kit_shelf_life_in_weeks,data:data4};
+const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.kit_shelf_life_in_weeks.type,parentSchema:schema174.properties.kit_shelf_life_in_weeks,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9968,7 +19453,7 @@ errors++;
 if(data.action_weeks_before_expiry !== undefined){
 let data5 = data.action_weeks_before_expiry;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema104.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema104.properties.action_weeks_before_expiry.type,parentSchema:schema104.properties.action_weeks_before_expiry,data:data5};
+const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema174.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema174.properties.action_weeks_before_expiry.type,parentSchema:schema174.properties.action_weeks_before_expiry,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9981,7 +19466,7 @@ errors++;
 if(data.expiry_follow_up_action !== undefined){
 let data6 = data.expiry_follow_up_action;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema104.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema104.properties.expiry_follow_up_action.type,parentSchema:schema104.properties.expiry_follow_up_action,data:data6};
+const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema174.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema174.properties.expiry_follow_up_action.type,parentSchema:schema174.properties.expiry_follow_up_action,data:data6};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9993,7 +19478,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10002,39 +19487,39 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate308.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate307.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate308(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate308.errors : vErrors.concat(validate308.errors);
 errors = vErrors.length;
 }
-validate202.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate307.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_200 = validate205;
-const schema105 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
+export const response_get_orders_200 = validate310;
+const schema175 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate206.evaluated;
+const evaluated0 = validate311.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10081,39 +19566,852 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate311.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate311.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate310.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
 errors = vErrors.length;
 }
-validate205.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
-validate205.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate310.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_200 = validate210;
-const schema107 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_get_orders_401 = validate315;
+const schema177 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate211.evaluated;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate316.errors = vErrors;
+return errors === 0;
+}
+validate316.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate315.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+errors = vErrors.length;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+validate315.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_403 = validate318;
+const schema179 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate319.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate319.errors = vErrors;
+return errors === 0;
+}
+validate319.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate318.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+errors = vErrors.length;
+}
+validate318.errors = vErrors;
+return errors === 0;
+}
+validate318.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_429 = validate321;
+const schema181 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate322.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate322.errors = vErrors;
+return errors === 0;
+}
+validate322.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate321.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+errors = vErrors.length;
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+validate321.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_200 = validate324;
+const schema183 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate325.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10768,41 +21066,1667 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
-validate211.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate325.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
+const evaluated0 = validate324.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
 errors = vErrors.length;
 }
-validate210.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
-validate210.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate324.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_orders = validate216;
-const schema109 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/Order"};
-const schema110 = {"x-section":"2.1","description":"An order (§2.1); also the data of order.status_updated.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"]},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
-const schema111 = {"x-section":"3.2","description":"Order fulfillment status, managed by the service (§3.2).","type":"string","readOnly":true,"enum":["waiting_for_picking","processing","partially_shipped","shipped","on_hold","payment_pending","cancelled","ignored"]};
+export const response_post_orders_400 = validate330;
+const schema185 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate218.evaluated;
+const evaluated0 = validate331.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+validate331.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+errors = vErrors.length;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_401 = validate333;
+const schema187 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate334.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+validate334.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate333.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+errors = vErrors.length;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+validate333.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_403 = validate336;
+const schema189 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate337.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate337.errors = vErrors;
+return errors === 0;
+}
+validate337.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+errors = vErrors.length;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+validate336.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_409 = validate339;
+const schema191 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate340.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+validate340.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate339.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+errors = vErrors.length;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+validate339.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_422 = validate342;
+const schema193 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate343.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+validate343.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate342.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
+errors = vErrors.length;
+}
+validate342.errors = vErrors;
+return errors === 0;
+}
+validate342.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_429 = validate345;
+const schema195 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate346.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+validate346.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate345.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+validate345.errors = vErrors;
+return errors === 0;
+}
+validate345.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_orders = validate348;
+const schema197 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/Order"};
+const schema198 = {"x-section":"2.1","description":"An order (§2.1); also the data of order.status_updated.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"]},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
+const schema199 = {"x-section":"3.2","description":"Order fulfillment status, managed by the service (§3.2).","type":"string","readOnly":true,"enum":["waiting_for_picking","processing","partially_shipped","shipped","on_hold","payment_pending","cancelled","ignored"]};
+
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate350.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10810,7 +22734,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.type,parentSchema:schema111,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10820,7 +22744,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((((data === "waiting_for_picking") || (data === "processing")) || (data === "partially_shipped")) || (data === "shipped")) || (data === "on_hold")) || (data === "payment_pending")) || (data === "cancelled")) || (data === "ignored"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values",schema:schema111.enum,parentSchema:schema111,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema199.enum},message:"must be equal to one of the allowed values",schema:schema199.enum,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10829,17 +22753,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate218.errors = vErrors;
+validate350.errors = vErrors;
 return errors === 0;
 }
-validate218.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate350.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema112 = {"x-section":"2.1","description":"An order line item (§2.1). It names its SKU by sku_id or sku_code.","type":"object","required":["merchant_item_id","quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"merchant_item_id":{"description":"Unique among the line items of the order.","type":"string"},"sku_id":{"description":"Required if sku_code is absent.","type":"integer","format":"int64"},"sku_code":{"description":"The merchant's SKU identifier; required if sku_id is absent.","type":"string"},"quantity":{"type":"integer","format":"int32","minimum":1},"price_per_unit_in_cents":{"type":"integer","format":"int32","minimum":0},"price_per_unit_in_cents_with_discount":{"type":"integer","format":"int32","minimum":0}}};
+const schema200 = {"x-section":"2.1","description":"An order line item (§2.1). It names its SKU by sku_id or sku_code.","type":"object","required":["merchant_item_id","quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"merchant_item_id":{"description":"Unique among the line items of the order.","type":"string"},"sku_id":{"description":"Required if sku_code is absent.","type":"integer","format":"int64"},"sku_code":{"description":"The merchant's SKU identifier; required if sku_id is absent.","type":"string"},"quantity":{"type":"integer","format":"int32","minimum":1},"price_per_unit_in_cents":{"type":"integer","format":"int32","minimum":0},"price_per_unit_in_cents_with_discount":{"type":"integer","format":"int32","minimum":0}}};
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate352.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10851,7 +22775,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema112.anyOf[0].required,parentSchema:schema112.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema200.anyOf[0].required,parentSchema:schema200.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10866,7 +22790,7 @@ valid0 = valid0 || _valid0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema112.anyOf[1].required,parentSchema:schema112.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema200.anyOf[1].required,parentSchema:schema200.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10879,7 +22803,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema112.anyOf,parentSchema:schema112,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema200.anyOf,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10901,7 +22825,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.merchant_item_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_item_id"},message:"must have required property '"+"merchant_item_id"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_item_id"},message:"must have required property '"+"merchant_item_id"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10911,7 +22835,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.quantity === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10923,7 +22847,7 @@ errors++;
 if(data.merchant_item_id !== undefined){
 let data0 = data.merchant_item_id;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/merchant_item_id",schemaPath:"#/properties/merchant_item_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.merchant_item_id.type,parentSchema:schema112.properties.merchant_item_id,data:data0};
+const err5 = {instancePath:instancePath+"/merchant_item_id",schemaPath:"#/properties/merchant_item_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.merchant_item_id.type,parentSchema:schema200.properties.merchant_item_id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10936,7 +22860,7 @@ errors++;
 if(data.sku_id !== undefined){
 let data1 = data.sku_id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema112.properties.sku_id.type,parentSchema:schema112.properties.sku_id,data:data1};
+const err6 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.sku_id.type,parentSchema:schema200.properties.sku_id,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10947,7 +22871,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema112.properties.sku_id,data:data1};
+const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema200.properties.sku_id,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10961,7 +22885,7 @@ errors++;
 if(data.sku_code !== undefined){
 let data2 = data.sku_code;
 if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema112.properties.sku_code.type,parentSchema:schema112.properties.sku_code,data:data2};
+const err8 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.sku_code.type,parentSchema:schema200.properties.sku_code,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10974,7 +22898,7 @@ errors++;
 if(data.quantity !== undefined){
 let data3 = data.quantity;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema112.properties.quantity.type,parentSchema:schema112.properties.quantity,data:data3};
+const err9 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.quantity.type,parentSchema:schema200.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10985,7 +22909,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema112.properties.quantity,data:data3};
+const err10 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema200.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10995,7 +22919,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(formats12.validate(data3))){
-const err11 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema112.properties.quantity,data:data3};
+const err11 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11009,7 +22933,7 @@ errors++;
 if(data.price_per_unit_in_cents !== undefined){
 let data4 = data.price_per_unit_in_cents;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema112.properties.price_per_unit_in_cents.type,parentSchema:schema112.properties.price_per_unit_in_cents,data:data4};
+const err12 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.price_per_unit_in_cents.type,parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11020,7 +22944,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema112.properties.price_per_unit_in_cents,data:data4};
+const err13 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11030,7 +22954,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats12.validate(data4))){
-const err14 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema112.properties.price_per_unit_in_cents,data:data4};
+const err14 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11044,7 +22968,7 @@ errors++;
 if(data.price_per_unit_in_cents_with_discount !== undefined){
 let data5 = data.price_per_unit_in_cents_with_discount;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema112.properties.price_per_unit_in_cents_with_discount.type,parentSchema:schema112.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err15 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.price_per_unit_in_cents_with_discount.type,parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11055,7 +22979,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema112.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err16 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11065,7 +22989,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(formats12.validate(data5))){
-const err17 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema112.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err17 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11078,7 +23002,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11087,17 +23011,17 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate220.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
+validate352.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema113 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
+const schema201 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
 
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate222.evaluated;
+const evaluated0 = validate354.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11109,7 +23033,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema113.anyOf[0].required,parentSchema:schema113.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema201.anyOf[0].required,parentSchema:schema201.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11121,7 +23045,7 @@ errors++;
 if(data.first_name !== undefined){
 let data0 = data.first_name;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/first_name",schemaPath:"#/anyOf/0/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.anyOf[0].properties.first_name.type,parentSchema:schema113.anyOf[0].properties.first_name,data:data0};
+const err1 = {instancePath:instancePath+"/first_name",schemaPath:"#/anyOf/0/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[0].properties.first_name.type,parentSchema:schema201.anyOf[0].properties.first_name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11141,7 +23065,7 @@ props0.first_name = true;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.last_name === undefined){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema113.anyOf[1].required,parentSchema:schema113.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema201.anyOf[1].required,parentSchema:schema201.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11153,7 +23077,7 @@ errors++;
 if(data.last_name !== undefined){
 let data1 = data.last_name;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/anyOf/1/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.anyOf[1].properties.last_name.type,parentSchema:schema113.anyOf[1].properties.last_name,data:data1};
+const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/anyOf/1/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[1].properties.last_name.type,parentSchema:schema201.anyOf[1].properties.last_name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11175,7 +23099,7 @@ props0.last_name = true;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.full_name === undefined){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema113.anyOf[2].required,parentSchema:schema113.anyOf[2],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema201.anyOf[2].required,parentSchema:schema201.anyOf[2],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11187,7 +23111,7 @@ errors++;
 if(data.full_name !== undefined){
 let data2 = data.full_name;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/full_name",schemaPath:"#/anyOf/2/properties/full_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.anyOf[2].properties.full_name.type,parentSchema:schema113.anyOf[2].properties.full_name,data:data2};
+const err5 = {instancePath:instancePath+"/full_name",schemaPath:"#/anyOf/2/properties/full_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[2].properties.full_name.type,parentSchema:schema201.anyOf[2].properties.full_name,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11207,7 +23131,7 @@ props0.full_name = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema113.anyOf,parentSchema:schema113,data};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema201.anyOf,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11229,7 +23153,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.city === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema113.required,parentSchema:schema113,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11239,7 +23163,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.country_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_code"},message:"must have required property '"+"country_code"+"'",schema:schema113.required,parentSchema:schema113,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_code"},message:"must have required property '"+"country_code"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11249,7 +23173,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.line1 === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'",schema:schema113.required,parentSchema:schema113,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11259,7 +23183,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.postal_code === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "postal_code"},message:"must have required property '"+"postal_code"+"'",schema:schema113.required,parentSchema:schema113,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "postal_code"},message:"must have required property '"+"postal_code"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11288,7 +23212,7 @@ if(data.city !== undefined){
 let data3 = data.city;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-const err11 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.city,data:data3};
+const err11 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.city,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11299,7 +23223,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.city.type,parentSchema:schema113.properties.city,data:data3};
+const err12 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.city.type,parentSchema:schema201.properties.city,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11312,7 +23236,7 @@ errors++;
 if(data.company !== undefined){
 let data4 = data.company;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema113.properties.company.type},message:"must be string,null",schema:schema113.properties.company.type,parentSchema:schema113.properties.company,data:data4};
+const err13 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema201.properties.company.type},message:"must be string,null",schema:schema201.properties.company.type,parentSchema:schema201.properties.company,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11326,7 +23250,7 @@ if(data.country_code !== undefined){
 let data5 = data.country_code;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err14 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema113.properties.country_code,data:data5};
+const err14 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema201.properties.country_code,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11337,7 +23261,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.country_code.type,parentSchema:schema113.properties.country_code,data:data5};
+const err15 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.country_code.type,parentSchema:schema201.properties.country_code,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11350,7 +23274,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema113.properties.email.type},message:"must be string,null",schema:schema113.properties.email.type,parentSchema:schema113.properties.email,data:data6};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema201.properties.email.type},message:"must be string,null",schema:schema201.properties.email.type,parentSchema:schema201.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11361,7 +23285,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats18.test(data6))){
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema113.properties.email,data:data6};
+const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema201.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11375,7 +23299,7 @@ errors++;
 if(data.first_name !== undefined){
 let data7 = data.first_name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema113.properties.first_name.type},message:"must be string,null",schema:schema113.properties.first_name.type,parentSchema:schema113.properties.first_name,data:data7};
+const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema201.properties.first_name.type},message:"must be string,null",schema:schema201.properties.first_name.type,parentSchema:schema201.properties.first_name,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11386,7 +23310,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.first_name,data:data7};
+const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.first_name,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11400,7 +23324,7 @@ errors++;
 if(data.last_name !== undefined){
 let data8 = data.last_name;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema113.properties.last_name.type},message:"must be string,null",schema:schema113.properties.last_name.type,parentSchema:schema113.properties.last_name,data:data8};
+const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema201.properties.last_name.type},message:"must be string,null",schema:schema201.properties.last_name.type,parentSchema:schema201.properties.last_name,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11411,7 +23335,7 @@ errors++;
 }
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.last_name,data:data8};
+const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.last_name,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11425,7 +23349,7 @@ errors++;
 if(data.full_name !== undefined){
 let data9 = data.full_name;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema113.properties.full_name.type},message:"must be string,null",schema:schema113.properties.full_name.type,parentSchema:schema113.properties.full_name,data:data9};
+const err22 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema201.properties.full_name.type},message:"must be string,null",schema:schema201.properties.full_name.type,parentSchema:schema201.properties.full_name,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11436,7 +23360,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-const err23 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.full_name,data:data9};
+const err23 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.full_name,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11451,7 +23375,7 @@ if(data.line1 !== undefined){
 let data10 = data.line1;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err24 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.line1,data:data10};
+const err24 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.line1,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11462,7 +23386,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.line1.type,parentSchema:schema113.properties.line1,data:data10};
+const err25 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.line1.type,parentSchema:schema201.properties.line1,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11475,7 +23399,7 @@ errors++;
 if(data.line2 !== undefined){
 let data11 = data.line2;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: schema113.properties.line2.type},message:"must be string,null",schema:schema113.properties.line2.type,parentSchema:schema113.properties.line2,data:data11};
+const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: schema201.properties.line2.type},message:"must be string,null",schema:schema201.properties.line2.type,parentSchema:schema201.properties.line2,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11488,7 +23412,7 @@ errors++;
 if(data.parcel_point_id !== undefined){
 let data12 = data.parcel_point_id;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/parcel_point_id",schemaPath:"#/properties/parcel_point_id/type",keyword:"type",params:{type: schema113.properties.parcel_point_id.type},message:"must be string,null",schema:schema113.properties.parcel_point_id.type,parentSchema:schema113.properties.parcel_point_id,data:data12};
+const err27 = {instancePath:instancePath+"/parcel_point_id",schemaPath:"#/properties/parcel_point_id/type",keyword:"type",params:{type: schema201.properties.parcel_point_id.type},message:"must be string,null",schema:schema201.properties.parcel_point_id.type,parentSchema:schema201.properties.parcel_point_id,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11501,7 +23425,7 @@ errors++;
 if(data.phone !== undefined){
 let data13 = data.phone;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema113.properties.phone.type},message:"must be string,null",schema:schema113.properties.phone.type,parentSchema:schema113.properties.phone,data:data13};
+const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema201.properties.phone.type},message:"must be string,null",schema:schema201.properties.phone.type,parentSchema:schema201.properties.phone,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11515,7 +23439,7 @@ if(data.postal_code !== undefined){
 let data14 = data.postal_code;
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-const err29 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.postal_code,data:data14};
+const err29 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.postal_code,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11526,7 +23450,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.postal_code.type,parentSchema:schema113.properties.postal_code,data:data14};
+const err30 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.postal_code.type,parentSchema:schema201.properties.postal_code,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11539,7 +23463,7 @@ errors++;
 if(data.province_or_state_code !== undefined){
 let data15 = data.province_or_state_code;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/province_or_state_code",schemaPath:"#/properties/province_or_state_code/type",keyword:"type",params:{type: schema113.properties.province_or_state_code.type},message:"must be string,null",schema:schema113.properties.province_or_state_code.type,parentSchema:schema113.properties.province_or_state_code,data:data15};
+const err31 = {instancePath:instancePath+"/province_or_state_code",schemaPath:"#/properties/province_or_state_code/type",keyword:"type",params:{type: schema201.properties.province_or_state_code.type},message:"must be string,null",schema:schema201.properties.province_or_state_code.type,parentSchema:schema201.properties.province_or_state_code,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11551,7 +23475,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11560,17 +23484,17 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate354.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate222.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate354.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate217.evaluated;
+const evaluated0 = validate349.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11579,7 +23503,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.merchant_order_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11589,7 +23513,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sales_channel_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11599,7 +23523,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.carrier_preference === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11609,7 +23533,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.currency === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11619,7 +23543,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.financial_status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11629,7 +23553,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.items === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11639,7 +23563,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.shipping_address === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11649,7 +23573,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.total_price_in_cents === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11659,7 +23583,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.total_tax_in_cents === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11669,7 +23593,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.total_net_revenue_in_cents === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11679,7 +23603,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.total_net_refunds_in_cents === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11689,7 +23613,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.total_tax_refunds_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema110.required,parentSchema:schema110,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11701,7 +23625,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.id.type,parentSchema:schema110.properties.id,data:data0};
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.id.type,parentSchema:schema198.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11712,7 +23636,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema110.properties.id,data:data0};
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema198.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11726,7 +23650,7 @@ errors++;
 if(data.merchant_order_id !== undefined){
 let data1 = data.merchant_order_id;
 if(typeof data1 !== "string"){
-const err14 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.merchant_order_id.type,parentSchema:schema110.properties.merchant_order_id,data:data1};
+const err14 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.merchant_order_id.type,parentSchema:schema198.properties.merchant_order_id,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11739,7 +23663,7 @@ errors++;
 if(data.sales_channel_id !== undefined){
 let data2 = data.sales_channel_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.sales_channel_id.type,parentSchema:schema110.properties.sales_channel_id,data:data2};
+const err15 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.sales_channel_id.type,parentSchema:schema198.properties.sales_channel_id,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11750,7 +23674,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(!(formats0.validate(data2))){
-const err16 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema110.properties.sales_channel_id,data:data2};
+const err16 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema198.properties.sales_channel_id,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11764,7 +23688,7 @@ errors++;
 if(data.carrier_preference !== undefined){
 let data3 = data.carrier_preference;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema110.properties.carrier_preference.type},message:"must be string,null",schema:schema110.properties.carrier_preference.type,parentSchema:schema110.properties.carrier_preference,data:data3};
+const err17 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema198.properties.carrier_preference.type},message:"must be string,null",schema:schema198.properties.carrier_preference.type,parentSchema:schema198.properties.carrier_preference,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11778,7 +23702,7 @@ if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
 if(!(formats4.validate(data4))){
-const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema110.properties.created_at,data:data4};
+const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11789,7 +23713,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.created_at.type,parentSchema:schema110.properties.created_at,data:data4};
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.created_at.type,parentSchema:schema198.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11803,7 +23727,7 @@ if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
 if(!(formats4.validate(data5))){
-const err20 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema110.properties.updated_at,data:data5};
+const err20 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11814,7 +23738,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.updated_at.type,parentSchema:schema110.properties.updated_at,data:data5};
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.updated_at.type,parentSchema:schema198.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11827,7 +23751,7 @@ errors++;
 if(data.external_created_at !== undefined){
 let data6 = data.external_created_at;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema110.properties.external_created_at.type},message:"must be string,null",schema:schema110.properties.external_created_at.type,parentSchema:schema110.properties.external_created_at,data:data6};
+const err22 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema198.properties.external_created_at.type},message:"must be string,null",schema:schema198.properties.external_created_at.type,parentSchema:schema198.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11838,7 +23762,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats4.validate(data6))){
-const err23 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema110.properties.external_created_at,data:data6};
+const err23 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11853,7 +23777,7 @@ if(data.currency !== undefined){
 let data7 = data.currency;
 if(typeof data7 === "string"){
 if(!pattern3.test(data7)){
-const err24 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema110.properties.currency,data:data7};
+const err24 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema198.properties.currency,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11864,7 +23788,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.currency.type,parentSchema:schema110.properties.currency,data:data7};
+const err25 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.currency.type,parentSchema:schema198.properties.currency,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11877,7 +23801,7 @@ errors++;
 if(data.custom_metadata !== undefined){
 let data8 = data.custom_metadata;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema110.properties.custom_metadata.type},message:"must be object,null",schema:schema110.properties.custom_metadata.type,parentSchema:schema110.properties.custom_metadata,data:data8};
+const err26 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema198.properties.custom_metadata.type},message:"must be object,null",schema:schema198.properties.custom_metadata.type,parentSchema:schema198.properties.custom_metadata,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11890,7 +23814,7 @@ errors++;
 if(data.customer_order_number !== undefined){
 let data9 = data.customer_order_number;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema110.properties.customer_order_number.type},message:"must be string,null",schema:schema110.properties.customer_order_number.type,parentSchema:schema110.properties.customer_order_number,data:data9};
+const err27 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema198.properties.customer_order_number.type},message:"must be string,null",schema:schema198.properties.customer_order_number.type,parentSchema:schema198.properties.customer_order_number,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11903,7 +23827,7 @@ errors++;
 if(data.payment_method !== undefined){
 let data10 = data.payment_method;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema110.properties.payment_method.type},message:"must be string,null",schema:schema110.properties.payment_method.type,parentSchema:schema110.properties.payment_method,data:data10};
+const err28 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema198.properties.payment_method.type},message:"must be string,null",schema:schema198.properties.payment_method.type,parentSchema:schema198.properties.payment_method,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11916,7 +23840,7 @@ errors++;
 if(data.financial_status !== undefined){
 let data11 = data.financial_status;
 if(typeof data11 !== "string"){
-const err29 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.financial_status.type,parentSchema:schema110.properties.financial_status,data:data11};
+const err29 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.financial_status.type,parentSchema:schema198.properties.financial_status,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11926,7 +23850,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
-const err30 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema110.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema110.properties.financial_status.enum,parentSchema:schema110.properties.financial_status,data:data11};
+const err30 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema198.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.financial_status.enum,parentSchema:schema198.properties.financial_status,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11937,15 +23861,15 @@ errors++;
 }
 }
 if(data.fulfillment_status !== undefined){
-if(!(validate218(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+if(!(validate350(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
 let data13 = data.tags;
 if((!(Array.isArray(data13))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema110.properties.tags.type},message:"must be array,null",schema:schema110.properties.tags.type,parentSchema:schema110.properties.tags,data:data13};
+const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema198.properties.tags.type},message:"must be array,null",schema:schema198.properties.tags.type,parentSchema:schema198.properties.tags,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11959,7 +23883,7 @@ const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 let data14 = data13[i0];
 if(typeof data14 !== "string"){
-const err32 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.tags.items.type,parentSchema:schema110.properties.tags.items,data:data14};
+const err32 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.tags.items.type,parentSchema:schema198.properties.tags.items,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11976,14 +23900,14 @@ let data15 = data.items;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate220(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate352(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema110.properties.items.type,parentSchema:schema110.properties.items,data:data15};
+const err33 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.items.type,parentSchema:schema198.properties.items,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11994,15 +23918,15 @@ errors++;
 }
 }
 if(data.shipping_address !== undefined){
-if(!(validate222(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+if(!(validate354(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
 errors = vErrors.length;
 }
 }
 if(data.total_price_in_cents !== undefined){
 let data18 = data.total_price_in_cents;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err34 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.total_price_in_cents.type,parentSchema:schema110.properties.total_price_in_cents,data:data18};
+const err34 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_price_in_cents.type,parentSchema:schema198.properties.total_price_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12013,7 +23937,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err35 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.total_price_in_cents,data:data18};
+const err35 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_price_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -12023,7 +23947,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(formats12.validate(data18))){
-const err36 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema110.properties.total_price_in_cents,data:data18};
+const err36 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_price_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12037,7 +23961,7 @@ errors++;
 if(data.total_tax_in_cents !== undefined){
 let data19 = data.total_tax_in_cents;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err37 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.total_tax_in_cents.type,parentSchema:schema110.properties.total_tax_in_cents,data:data19};
+const err37 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_tax_in_cents.type,parentSchema:schema198.properties.total_tax_in_cents,data:data19};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12048,7 +23972,7 @@ errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
-const err38 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.total_tax_in_cents,data:data19};
+const err38 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_tax_in_cents,data:data19};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12058,7 +23982,7 @@ vErrors.push(err38);
 errors++;
 }
 if(!(formats12.validate(data19))){
-const err39 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema110.properties.total_tax_in_cents,data:data19};
+const err39 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_tax_in_cents,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -12072,7 +23996,7 @@ errors++;
 if(data.total_net_revenue_in_cents !== undefined){
 let data20 = data.total_net_revenue_in_cents;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err40 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.total_net_revenue_in_cents.type,parentSchema:schema110.properties.total_net_revenue_in_cents,data:data20};
+const err40 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_net_revenue_in_cents.type,parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -12083,7 +24007,7 @@ errors++;
 }
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 < 0 || isNaN(data20)){
-const err41 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.total_net_revenue_in_cents,data:data20};
+const err41 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -12093,7 +24017,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(formats12.validate(data20))){
-const err42 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema110.properties.total_net_revenue_in_cents,data:data20};
+const err42 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12107,7 +24031,7 @@ errors++;
 if(data.total_net_refunds_in_cents !== undefined){
 let data21 = data.total_net_refunds_in_cents;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err43 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.total_net_refunds_in_cents.type,parentSchema:schema110.properties.total_net_refunds_in_cents,data:data21};
+const err43 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_net_refunds_in_cents.type,parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -12118,7 +24042,7 @@ errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 < 0 || isNaN(data21)){
-const err44 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.total_net_refunds_in_cents,data:data21};
+const err44 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -12128,7 +24052,7 @@ vErrors.push(err44);
 errors++;
 }
 if(!(formats12.validate(data21))){
-const err45 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema110.properties.total_net_refunds_in_cents,data:data21};
+const err45 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -12142,7 +24066,7 @@ errors++;
 if(data.total_tax_refunds_in_cents !== undefined){
 let data22 = data.total_tax_refunds_in_cents;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err46 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.total_tax_refunds_in_cents.type,parentSchema:schema110.properties.total_tax_refunds_in_cents,data:data22};
+const err46 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_tax_refunds_in_cents.type,parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -12153,7 +24077,7 @@ errors++;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err47 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.total_tax_refunds_in_cents,data:data22};
+const err47 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -12163,7 +24087,7 @@ vErrors.push(err47);
 errors++;
 }
 if(!(formats12.validate(data22))){
-const err48 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema110.properties.total_tax_refunds_in_cents,data:data22};
+const err48 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -12176,7 +24100,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema110.type,parentSchema:schema110,data};
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -12185,39 +24109,39 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate349.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_post_orders.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
+const evaluated0 = validate348.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
 errors = vErrors.length;
 }
-validate216.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate348.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_200 = validate225;
-const schema114 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_get_orders_id_200 = validate357;
+const schema202 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226.evaluated;
+const evaluated0 = validate358.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12872,39 +24796,1123 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate358.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate225.evaluated;
+const evaluated0 = validate357.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
 errors = vErrors.length;
 }
-validate225.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate357.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_200 = validate231;
-const schema116 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_get_orders_id_401 = validate363;
+const schema204 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate364.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+validate364.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate363.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate364(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+errors = vErrors.length;
+}
+validate363.errors = vErrors;
+return errors === 0;
+}
+validate363.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_403 = validate366;
+const schema206 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate367.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate367.errors = vErrors;
+return errors === 0;
+}
+validate367.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate366.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate367(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+errors = vErrors.length;
+}
+validate366.errors = vErrors;
+return errors === 0;
+}
+validate366.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_404 = validate369;
+const schema208 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate370.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate370.errors = vErrors;
+return errors === 0;
+}
+validate370.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate369.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+errors = vErrors.length;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+validate369.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_429 = validate372;
+const schema210 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate373.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate373.errors = vErrors;
+return errors === 0;
+}
+validate373.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate372.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+errors = vErrors.length;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+validate372.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_200 = validate375;
+const schema212 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate376.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13559,48 +26567,48 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate376.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate231.evaluated;
+const evaluated0 = validate375.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
 errors = vErrors.length;
 }
-validate231.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
-validate231.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate375.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_id = validate237;
-const schema118 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
-const schema119 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object"};
+export const response_patch_orders_id_400 = validate381;
+const schema214 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
+const evaluated0 = validate382.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13609,39 +26617,3020 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate238.errors = vErrors;
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate382.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate382.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate381.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+errors = vErrors.length;
+}
+validate381.errors = vErrors;
+return errors === 0;
+}
+validate381.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_401 = validate384;
+const schema216 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate385.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate385.errors = vErrors;
+return errors === 0;
+}
+validate385.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate384.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate385(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
+errors = vErrors.length;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+validate384.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_403 = validate387;
+const schema218 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate388.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+validate388.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate387.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate388(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+errors = vErrors.length;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+validate387.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_404 = validate390;
+const schema220 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate390.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate391(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+errors = vErrors.length;
+}
+validate390.errors = vErrors;
+return errors === 0;
+}
+validate390.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_422 = validate393;
+const schema222 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate394.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+validate394.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate393.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
+errors = vErrors.length;
+}
+validate393.errors = vErrors;
+return errors === 0;
+}
+validate393.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_429 = validate396;
+const schema224 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate397.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+validate397.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate396.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
+errors = vErrors.length;
+}
+validate396.errors = vErrors;
+return errors === 0;
+}
+validate396.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_id = validate399;
+const schema226 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+const schema227 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object"};
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate400.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+validate400.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
+const evaluated0 = validate399.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate400(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
 errors = vErrors.length;
 }
-validate237.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate399.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_200 = validate240;
-const schema120 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_put_orders_id_cancel_401 = validate402;
+const schema228 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate241.evaluated;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate402.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate403(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+errors = vErrors.length;
+}
+validate402.errors = vErrors;
+return errors === 0;
+}
+validate402.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_403 = validate405;
+const schema230 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate405.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+errors = vErrors.length;
+}
+validate405.errors = vErrors;
+return errors === 0;
+}
+validate405.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_404 = validate408;
+const schema232 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate409.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+validate409.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate408.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+errors = vErrors.length;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+validate408.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_422 = validate411;
+const schema234 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate412.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate412.errors = vErrors;
+return errors === 0;
+}
+validate412.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate411.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
+errors = vErrors.length;
+}
+validate411.errors = vErrors;
+return errors === 0;
+}
+validate411.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_429 = validate414;
+const schema236 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate415.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate415.errors = vErrors;
+return errors === 0;
+}
+validate415.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate414.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
+errors = vErrors.length;
+}
+validate414.errors = vErrors;
+return errors === 0;
+}
+validate414.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_200 = validate417;
+const schema238 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate418.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14296,39 +30285,1123 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate241.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
-validate241.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate418.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate240.evaluated;
+const evaluated0 = validate417.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
 errors = vErrors.length;
 }
-validate240.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
-validate240.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate417.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_200 = validate246;
-const schema122 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_get_orders_by_merchant_order_id_401 = validate423;
+const schema240 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
+const evaluated0 = validate424.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate424.errors = vErrors;
+return errors === 0;
+}
+validate424.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate423.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+errors = vErrors.length;
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+validate423.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_403 = validate426;
+const schema242 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate427.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate427.errors = vErrors;
+return errors === 0;
+}
+validate427.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate426.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
+errors = vErrors.length;
+}
+validate426.errors = vErrors;
+return errors === 0;
+}
+validate426.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_404 = validate429;
+const schema244 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate430.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate430.errors = vErrors;
+return errors === 0;
+}
+validate430.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate429.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
+errors = vErrors.length;
+}
+validate429.errors = vErrors;
+return errors === 0;
+}
+validate429.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_429 = validate432;
+const schema246 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate433.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate433.errors = vErrors;
+return errors === 0;
+}
+validate433.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate432.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+errors = vErrors.length;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+validate432.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_200 = validate435;
+const schema248 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate436.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14983,39 +32056,1665 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate247.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate436.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate246.evaluated;
+const evaluated0 = validate435.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
 errors = vErrors.length;
 }
-validate246.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
-validate246.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate435.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_by_merchant_order_id = validate252;
-const schema124 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+export const response_patch_orders_by_merchant_order_id_400 = validate441;
+const schema250 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate253.evaluated;
+const evaluated0 = validate442.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate442.errors = vErrors;
+return errors === 0;
+}
+validate442.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate441.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+validate441.errors = vErrors;
+return errors === 0;
+}
+validate441.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_401 = validate444;
+const schema252 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate445.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate445.errors = vErrors;
+return errors === 0;
+}
+validate445.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate444.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate445(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
+errors = vErrors.length;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+validate444.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_403 = validate447;
+const schema254 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate448.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate448.errors = vErrors;
+return errors === 0;
+}
+validate448.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate447.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+errors = vErrors.length;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+validate447.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_404 = validate450;
+const schema256 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate451.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate451.errors = vErrors;
+return errors === 0;
+}
+validate451.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate450.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
+errors = vErrors.length;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+validate450.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_422 = validate453;
+const schema258 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate454.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate454.errors = vErrors;
+return errors === 0;
+}
+validate454.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate453.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+errors = vErrors.length;
+}
+validate453.errors = vErrors;
+return errors === 0;
+}
+validate453.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_429 = validate456;
+const schema260 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate457.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate457.errors = vErrors;
+return errors === 0;
+}
+validate457.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate456.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
+errors = vErrors.length;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+validate456.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_by_merchant_order_id = validate459;
+const schema262 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate460.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15023,7 +33722,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15032,39 +33731,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
-validate253.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate460.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate252.evaluated;
+const evaluated0 = validate459.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
 errors = vErrors.length;
 }
-validate252.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate252.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_order_status_updated = validate255;
-const schema126 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"}}};
+export const webhook_order_status_updated = validate462;
+const schema264 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"}}};
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate256.evaluated;
+const evaluated0 = validate463.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15199,16 +33898,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
-validate256.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate463.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258.evaluated;
+const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15863,32 +34562,32 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate258.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
-validate258.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate465.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_order_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate255.evaluated;
+const evaluated0 = validate462.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("order.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema126.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema264.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15899,14 +34598,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate258(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+if(!(validate465(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema126.type,parentSchema:schema126,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15915,18 +34614,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate255.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
-validate255.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate462.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate263;
-const schema129 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+export const webhook_shipment_status_updated = validate470;
+const schema267 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate264.evaluated;
+const evaluated0 = validate471.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16061,16 +34760,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
-validate264.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate471.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
+const evaluated0 = validate473.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16430,32 +35129,32 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+validate473.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate470.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+if(!(validate471(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema129.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema267.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16466,14 +35165,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate266(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+if(!(validate473(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate473.errors : vErrors.concat(validate473.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema129.type,parentSchema:schema129,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16482,18 +35181,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate470.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate470.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_delivery_status_updated = validate270;
-const schema132 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+export const webhook_shipment_delivery_status_updated = validate477;
+const schema270 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate271.evaluated;
+const evaluated0 = validate478.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16628,16 +35327,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate271.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
-validate271.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate478.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate273.evaluated;
+const evaluated0 = validate480.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16997,32 +35696,32 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate480.errors = vErrors;
 return errors === 0;
 }
-validate273.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+validate480.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270.evaluated;
+const evaluated0 = validate477.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("shipment.delivery_status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema132.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema270.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17033,14 +35732,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate273(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate480(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate480.errors : vErrors.concat(validate480.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17049,18 +35748,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate477.errors = vErrors;
 return errors === 0;
 }
-validate270.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate477.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_restocking_shipment_status_updated = validate277;
-const schema135 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"}}};
+export const webhook_restocking_shipment_status_updated = validate484;
+const schema273 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"}}};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
+const evaluated0 = validate485.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17195,16 +35894,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate278.errors = vErrors;
+validate485.errors = vErrors;
 return errors === 0;
 }
-validate278.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate485.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate280.evaluated;
+const evaluated0 = validate487.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17505,32 +36204,32 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate280.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
-validate280.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate487.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate277.evaluated;
+const evaluated0 = validate484.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate485(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate485.errors : vErrors.concat(validate485.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("restocking_shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema135.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema273.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17541,14 +36240,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate280(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate487(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema273.type,parentSchema:schema273,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17557,7 +36256,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate277.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
-validate277.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate484.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};

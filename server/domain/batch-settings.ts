@@ -71,9 +71,7 @@ export function effectiveSettings(state: ServerState, merchant: Merchant, sku: S
   const fallback = merchantDefault(state, merchant.id);
   const pick = <K extends keyof BatchSettings>(key: K): BatchSettings[K] | undefined =>
     (faults.has('v2-batch-settings-sku-value-ignored') ? undefined : own?.[key] ?? undefined) ?? fallback?.[key] ?? undefined;
-  const weeks = faults.has('v2-batch-settings-null-weeks-skip-merchant-default')
-    ? own?.action_weeks_before_expiry ?? serviceDefaultActionWeeks
-    : pick('action_weeks_before_expiry') ?? serviceDefaultActionWeeks;
+  const weeks = pick('action_weeks_before_expiry') ?? serviceDefaultActionWeeks;
   const action = faults.has('v2-batch-settings-null-action-not-inherited') ? own?.expiry_follow_up_action ?? null : pick('expiry_follow_up_action') ?? 'block_only';
   return {
     batch_priority: pick('batch_priority') ?? 'first_expired_first_out',

@@ -9,6 +9,5 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v2-batch-settings-no-tracking-saved', section: '4.2', description: 'the 422 for a merchant without batch tracking is answered but the settings are saved anyway' },
   { name: 'v2-batch-settings-omitted-action-cleared', section: '4.2', description: 'omitting expiry_follow_up_action clears the stored value instead of keeping it' },
   { name: 'v2-batch-settings-sku-value-ignored', section: '2.5', description: "the effective settings take the merchant default's values even where the SKU sets its own" },
-  { name: 'v2-batch-settings-null-weeks-skip-merchant-default', section: '2.5', description: "a SKU without its own action_weeks_before_expiry gets the service default instead of the merchant default's value" },
   { name: 'v2-batch-settings-null-action-not-inherited', section: '2.5', description: "a SKU with expiry_follow_up_action null gets null as its effective action instead of the merchant default's" },
 ];

@@ -1,7 +1,8 @@
 import type { FaultDefinition } from './types.js';
 
-/** Deviations of the v2 order operations (§4.2, §3.2). */
+/** Deviations of the v2 order operations (§4.2, §3.2, §7). */
 export const faults: readonly FaultDefinition[] = [
+  { name: 'v2-orders-duplicate-not-409', section: '7', description: 'v2 POST /orders: a duplicate merchant_order_id in the sales channel answers 422 instead of 409' },
   { name: 'v2-orders-patch-merchant-order-id-applied', section: '4.2', description: 'v2 order PATCH: merchant_order_id is changed instead of ignored' },
   { name: 'v2-orders-patch-sales-channel-applied', section: '4.2', description: "v2 order PATCH: sales_channel_id (another of the merchant's channels) is changed instead of ignored" },
   { name: 'v2-orders-patch-omitted-cleared', section: '4.2', description: 'v2 order PATCH: nullable fields not provided are cleared instead of left unchanged' },

@@ -28,7 +28,7 @@ export const listOrdersV2: Handler = (ctx) => {
   return { status: 200, body: { data: page.data.map((o) => renderOrder('v2', o, faults)), pagination: page.pagination } };
 };
 
-/** POST /orders (§4.2): an order for one of the merchant's channels; 200 as spec/v2.yaml lists. */
+/** POST /orders (§4.2): an order for one of the merchant's channels; 200 as spec/v2.yaml lists, 409 for a duplicate. */
 export const createOrderV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   const input = validateBody<OrderInput & { sales_channel_id: number }>(v2OrderCreateSchema, ctx.body(), false);
@@ -36,8 +36,11 @@ export const createOrderV2: Handler = (ctx) => {
     throw new ApiError(422, [{ field: 'sales_channel_id', message: `${input.sales_channel_id} is not a sales channel of this merchant` }]);
   }
   const existing = findByMerchantOrderId(store, input.sales_channel_id, String(input.merchant_order_id));
-  // v2 POST /orders lists no 409 (spec/v2.yaml): a duplicate is invalid data, naming the existing id.
-  if (existing) throw new ApiError(422, [{ field: 'merchant_order_id', message: `an order with this merchant_order_id already exists in this sales channel: order id ${existing.id}` }]);
+  // merchant_order_id is unique per sales channel (§2.1); a duplicate answers 409 naming the existing id (§7).
+  if (existing) {
+    const status = faults.has('v2-orders-duplicate-not-409') ? 422 : 409;
+    throw new ApiError(status, [{ field: 'merchant_order_id', message: `an order with this merchant_order_id already exists in this sales channel: order id ${existing.id}` }]);
+  }
   const order = createOrder(ctx.state, input.sales_channel_id, input);
   return { status: 200, body: renderOrder('v2', order, faults) };
 };

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createVitest, type Vitest } from 'vitest/node';
+import { BaseSequencer, createVitest, type TestSpecification, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../checks/index.js';
 import type { ResultCollector } from './collector.js';
 
@@ -20,6 +20,17 @@ const deadlineReason = 'deadline' as Parameters<Vitest['cancelCurrentRun']>[0];
 
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
+/**
+ * Runs the check files in path order. vitest's own order puts larger files first, so editing one
+ * file could reorder a run; a fixed order lets a file rely on running before another (the v2 batch
+ * settings checks observe the batch SKU before other files write to it).
+ */
+class PathOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+  }
+}
+
 /** Runs the check files under vitest's node API (major 4): one worker, no isolation, one HTTP client for the run. Resolves to whether the deadline cut the run short. */
 export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
   const vitest = await createVitest(
@@ -37,7 +48,7 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       maxWorkers: 1,
       fileParallelism: false,
       isolate: false,
-      sequence: { shuffle: false, concurrent: false },
+      sequence: { shuffle: false, concurrent: false, sequencer: PathOrderSequencer },
       testTimeout: run.config.checkTimeoutMs,
       hookTimeout: run.config.checkTimeoutMs,
       passWithNoTests: true,

@@ -1,7 +1,10 @@
 // §2.5 and §4.2 for v2 batch settings: the SKU-specific write and the batch-tracking rules, on the
 // profile's batch SKU. Batch tracking is observed through the v1 SKU's batch_tracking_enabled (the
 // echo of an empty v1 PUT /skus/{id}); v2 SKU reads are not shown. Nothing shown turns batch
-// tracking off, so the rules about it changing are checked only while it is off.
+// tracking off, so the rules about it changing are checked only while it is off, and the order
+// below matters: the checks that only observe it (clearing, re-sending, writing neither field) come
+// first, then the ones that may turn it on. vitest runs one file's checks in order, and the runner
+// runs this file before any other that writes to the batch SKU (files in path order).
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
@@ -36,48 +39,21 @@ async function requireTrackingOff(t: CheckContext): Promise<void> {
   if (await batchTracking(t)) t.skip('fixtures.batchSku already has batch tracking on, so whether a write turns it on cannot be observed (nothing shown turns it off)');
 }
 
+/**
+ * The stored settings of a batch SKU whose batch tracking is off (skipping the check otherwise), read
+ * through a write of neither expiry field, which must leave tracking off (§4.2).
+ */
+async function settingsWhileTrackingOff(t: CheckContext): Promise<ApiResponse> {
+  await requireTrackingOff(t);
+  const settings = await currentSettings(t);
+  t.expectEqual('Batch tracking stays off after a settings write of neither expiry field (§4.2)', false, await batchTracking(t));
+  return settings;
+}
+
 /** A value for action_weeks_before_expiry that differs from the one held. */
 function newWeeks(held: unknown): number {
   return typeof held === 'number' ? held + 1 : 3;
 }
-
-check({
-  id: 'v2.batch-settings.write.sku-specific',
-  api: 'v2',
-  section: '4.2',
-  title: 'PUT /skus/{sku_id}/inventory_batch_settings answers with the SKU-specific settings of that SKU',
-  needs: ['fixtures.batchSku'],
-  writes: true,
-}, async (t) => {
-  const written = await currentSettings(t);
-  t.expect(written, 'The answer is the SKU-specific record: is_merchant_default false (§2.5)', false, written.body.is_merchant_default);
-  t.expect(written, 'The answer is the record of the SKU written to: sku_id (§2.5)', skuOf(t).id, written.body.sku_id);
-});
-
-check({
-  id: 'v2.batch-settings.no-tracking.turn-on-422',
-  api: 'v2',
-  section: '4.2',
-  title: 'Without batch tracking, a write that would turn it on answers 422 and saves nothing',
-  needs: ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'],
-  writes: true,
-}, async (t) => {
-  if (t.features.batchTracking !== false) t.skip('the merchant has batch tracking (features.batchTracking true): the 422 rule does not apply');
-  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): no write turns batch tracking on');
-  await requireTrackingOff(t);
-  const before = await currentSettings(t);
-  const attempt = {
-    action_weeks_before_expiry: newWeeks(before.body.action_weeks_before_expiry),
-    b2c_shelf_life_in_weeks: (before.body.b2c_shelf_life_in_weeks ?? 0) + 1,
-  };
-  const refused = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, attempt);
-  t.expectStatus(refused, 422, 'A new action_weeks_before_expiry would turn batch tracking on, which the merchant lacks: 422 (§4.2, §7)');
-  const after = await currentSettings(t);
-  for (const key of ['action_weeks_before_expiry', 'b2c_shelf_life_in_weeks'] as const) {
-    t.expect(after, `Nothing of the refused write is saved: ${key} (§4.2)`, before.body[key], after.body[key]);
-  }
-  t.expectEqual('Batch tracking stays off after the refused write (§4.2)', false, await batchTracking(t));
-});
 
 check({
   id: 'v2.batch-settings.clear-keeps-tracking',
@@ -87,8 +63,7 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  await requireTrackingOff(t);
-  const before = await currentSettings(t);
+  const before = await settingsWhileTrackingOff(t);
   // Only values already unset are cleared: a set value, once cleared, could not be restored
   // without turning batch tracking on.
   const cleared = expiryFields.filter((field) => before.body[field] === null);
@@ -106,13 +81,36 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  await requireTrackingOff(t);
-  const before = await currentSettings(t);
+  const before = await settingsWhileTrackingOff(t);
   const held = expiryFields.filter((field: ExpiryField) => before.body[field] !== null && before.body[field] !== undefined);
   if (held.length === 0) t.skip('fixtures.batchSku holds no expiry value to re-send');
   const body = Object.fromEntries(held.map((field) => [field, before.body[field]]));
   await writeSettings(t, body, `Re-sending the held ${held.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
   t.expectEqual(`Batch tracking stays off after re-sending the held ${held.join(' and ')} (§4.2)`, false, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.no-tracking.turn-on-422',
+  api: 'v2',
+  section: '4.2',
+  title: 'Without batch tracking, a write that would turn it on answers 422 and saves nothing',
+  needs: ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'],
+  writes: true,
+}, async (t) => {
+  if (t.features.batchTracking !== false) t.skip('the merchant has batch tracking (features.batchTracking true): the 422 rule does not apply');
+  if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): no write turns batch tracking on');
+  const before = await settingsWhileTrackingOff(t);
+  const attempt = {
+    action_weeks_before_expiry: newWeeks(before.body.action_weeks_before_expiry),
+    b2c_shelf_life_in_weeks: (before.body.b2c_shelf_life_in_weeks ?? 0) + 1,
+  };
+  const refused = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, attempt);
+  t.expectStatus(refused, 422, 'A new action_weeks_before_expiry would turn batch tracking on, which the merchant lacks: 422 (§4.2, §7)');
+  const after = await currentSettings(t);
+  for (const key of ['action_weeks_before_expiry', 'b2c_shelf_life_in_weeks'] as const) {
+    t.expect(after, `Nothing of the refused write is saved: ${key} (§4.2)`, before.body[key], after.body[key]);
+  }
+  t.expectEqual('Batch tracking stays off after the refused write (§4.2)', false, await batchTracking(t));
 });
 
 check({
@@ -125,14 +123,26 @@ check({
 }, async (t) => {
   if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): the rule does not apply');
   if (t.features.batchTracking !== true) t.skip('the merchant has no batch tracking (features.batchTracking false): such a write answers 422, see v2.batch-settings.no-tracking.turn-on-422');
-  await requireTrackingOff(t);
-  const before = await currentSettings(t);
+  const before = await settingsWhileTrackingOff(t);
   const weeks = newWeeks(before.body.action_weeks_before_expiry);
   // Batch tracking stays on afterwards (nothing shown turns it off); the value itself is put back.
   t.cleanup(() => t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, { action_weeks_before_expiry: before.body.action_weeks_before_expiry ?? null }, { validate: false }));
   const written = await writeSettings(t, { action_weeks_before_expiry: weeks }, 'Setting a new action_weeks_before_expiry succeeds for a merchant with batch tracking (§4.2)');
   t.expect(written, 'The SKU-specific settings hold the value sent (§2.5)', weeks, written.body.action_weeks_before_expiry);
   t.expectEqual('Batch tracking is on for the SKU after a new expiry value was set (§4.2)', true, await batchTracking(t));
+});
+
+check({
+  id: 'v2.batch-settings.write.sku-specific',
+  api: 'v2',
+  section: '4.2',
+  title: 'PUT /skus/{sku_id}/inventory_batch_settings answers with the SKU-specific settings of that SKU',
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  const written = await currentSettings(t);
+  t.expect(written, 'The answer is the SKU-specific record: is_merchant_default false (§2.5)', false, written.body.is_merchant_default);
+  t.expect(written, 'The answer is the record of the SKU written to: sku_id (§2.5)', skuOf(t).id, written.body.sku_id);
 });
 
 check({

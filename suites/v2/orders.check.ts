@@ -1,7 +1,8 @@
-// §4.2, §2.1 and §3.2 for v2 orders: merchant scope, create, get, PATCH and its ignore rule, cancel, by_merchant_order_id.
+// §4.2, §2.1, §3.2 and §7 for v2 orders: merchant scope, create, duplicates, get, PATCH and its ignore rule, cancel, by_merchant_order_id.
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
+import { expectExistingOrderId } from '../support/duplicate.js';
 import { expectSuccess } from '../support/success.js';
 import {
   byMerchantOrderIdQuery, createV2Order, findInV2Orders, otherChannelOrder, skipUnlessQueryUnderstood, v2OrderBody,
@@ -58,6 +59,23 @@ check({
   t.expect(read, 'GET /orders/{id} reads the created order (id)', created.body.id, read.body.id);
   t.expect(read, 'GET /orders/{id} reads the created order (merchant_order_id)', body.merchant_order_id, read.body.merchant_order_id);
   t.expect(read, 'GET /orders/{id} reads the created order (sales_channel_id)', body.sales_channel_id, read.body.sales_channel_id);
+});
+
+check({
+  id: 'v2.orders.create.duplicate-409',
+  api: 'v2',
+  section: '7',
+  title: "A duplicate merchant_order_id in the sales channel answers 409 carrying the existing order's id",
+  needs: ['fixtures.sku'],
+  writes: true,
+}, async (t) => {
+  const body = v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture);
+  const created = await createV2Order(t, body);
+  const again = await t.v2.post('/orders', body);
+  // A target that accepts the duplicate created a second order: it is cancelled like the first.
+  if (again.status >= 200 && again.status < 300) t.cleanup(() => t.v2.put(`/orders/${again.body?.id}/cancel`, undefined, { validate: false }));
+  t.expectStatus(again, 409, 'Creating an order with a merchant_order_id already used in the sales channel answers 409 (§2.1: unique per sales channel; §7)');
+  expectExistingOrderId(t, again, created.body.id, "The 409 error carries the existing order's id (§7)");
 });
 
 check({

@@ -14,6 +14,7 @@ export const faultMap: Record<string, string[]> = {
   'v1-restocking-arrival-date-time-rejected': ['v1.restocking.create.arrival-date-time'],
   'v2-restocking-cancel-not-cancelled': ['v2.restocking.cancel.shipped-cancelled'],
   'v2-restocking-cancel-twice-allowed': ['v2.restocking.cancel.twice-422'],
+  'v2-orders-duplicate-not-409': ['v2.orders.create.duplicate-409'],
   'v2-orders-patch-merchant-order-id-applied': ['v2.orders.patch.merchant-order-id-ignored', 'v2.orders.by-merchant-order-id.patch'],
   'v2-orders-patch-sales-channel-applied': ['v2.orders.patch.sales-channel-id-ignored'],
   'v2-orders-patch-omitted-cleared': ['v2.orders.patch.only-provided-change'],
@@ -26,7 +27,7 @@ export const faultMap: Record<string, string[]> = {
   'v2-lists-created-at-strict-as-inclusive': ['v2.lists.restocking-shipments.created-at'],
   'v2-orders-list-primary-channel-only': ['v2.orders.list.across-channels'],
   'v2-batch-settings-omitted-action-cleared': ['v2.batch-settings.omitted-action-kept'],
-  'v2-batch-settings-tracking-not-turned-on': ['v2.batch-settings.no-tracking.turn-on-422'],
+  'v2-batch-settings-tracking-not-turned-on': ['v2.batch-settings.new-value-turns-tracking-on'],
   'v2-batch-settings-clear-turns-on': ['v2.batch-settings.clear-keeps-tracking'],
   'v2-batch-settings-same-value-turns-on': ['v2.batch-settings.resend-keeps-tracking'],
   'v2-batch-settings-no-tracking-accepted': ['v2.batch-settings.no-tracking.turn-on-422'],
@@ -36,13 +37,11 @@ export const faultMap: Record<string, string[]> = {
 };
 
 /**
- * The setup a fault needs to show. The seeded batch SKU already has batch tracking on, so the
- * tracking rules show only on a merchant without it (profile features.batchTracking false).
+ * The setup a fault needs to show. The 422 rule for a merchant without batch tracking shows only
+ * on such a merchant (profile features.batchTracking false); the other tracking rules show on the
+ * default seed, whose batch SKU has batch tracking off.
  */
 export const faultSetup: Record<string, FaultSetup> = {
-  'v2-batch-settings-tracking-not-turned-on': { batchTracking: false },
-  'v2-batch-settings-clear-turns-on': { batchTracking: false },
-  'v2-batch-settings-same-value-turns-on': { batchTracking: false },
   'v2-batch-settings-no-tracking-accepted': { batchTracking: false },
   'v2-batch-settings-no-tracking-saved': { batchTracking: false },
 };

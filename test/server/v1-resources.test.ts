@@ -55,6 +55,7 @@ describe('v1 SKUs (§4.1, §2.6)', () => {
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ name: `Shirt ${method}`, weight_in_kg: 0.75, cost_in_cents: 990, cost_in_cent: 990, hs_code: '610910', country_code_of_origin: 'PT', batch_tracking_enabled: false, status: 'active' });
     }
+    expect((await t.v1.patch('/skus/502', { batch_tracking_enabled: true })).body.batch_tracking_enabled).toBe(true);
     expect((await t.v1.patch('/skus/502', { batch_tracking_enabled: null })).body.batch_tracking_enabled).toBe(true);
     expect((await t.v1.patch('/skus/501', { name: 12 })).body.name).toBe('12');
   });

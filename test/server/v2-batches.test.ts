@@ -18,14 +18,27 @@ describe('v2 inventory batches and batch settings (§2.4, §2.5, §4.2)', () => 
   });
 
   it('resolves effective settings field by field: SKU, merchant default, service default', async () => {
-    const sku = await t.v2.get('/skus/502');
-    // SKU 502 sets b2c itself; its expiry fields are null, so the merchant default's 6 and block_only apply.
-    expect(sku.body.effective_inventory_batch_settings).toMatchObject({ b2c_shelf_life_in_weeks: 20, b2b_shelf_life_in_weeks: 16, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
-    const own = await t.v2.put('/skus/502/inventory_batch_settings', { action_weeks_before_expiry: 2 });
-    expect(own.body).toMatchObject({ sku_id: 502, is_merchant_default: false, action_weeks_before_expiry: 2, expiry_follow_up_action: null });
-    expect((await t.v2.get('/skus/502')).body.effective_inventory_batch_settings.action_weeks_before_expiry).toBe(2);
+    // SKU 502 sets b2c and the weeks itself; its action is null, so the merchant default's block_only applies.
+    expect((await t.v2.get('/skus/502')).body.effective_inventory_batch_settings).toMatchObject({ b2c_shelf_life_in_weeks: 20, b2b_shelf_life_in_weeks: 16, action_weeks_before_expiry: 2, expiry_follow_up_action: 'block_only' });
+    // SKU 503 has no record of its own: the merchant default's values apply.
+    expect((await t.v2.get('/skus/503')).body.effective_inventory_batch_settings).toMatchObject({ b2c_shelf_life_in_weeks: 12, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
+    const own = await t.v2.put('/skus/502/inventory_batch_settings', { action_weeks_before_expiry: 5 });
+    expect(own.body).toMatchObject({ sku_id: 502, is_merchant_default: false, action_weeks_before_expiry: 5, expiry_follow_up_action: null });
+    expect((await t.v2.get('/skus/502')).body.effective_inventory_batch_settings.action_weeks_before_expiry).toBe(5);
     // Merchant 2's default has no weeks: the service default (4) applies.
     expect((await t.as('otherMerchant').v2.get('/skus/801')).body.effective_inventory_batch_settings).toMatchObject({ action_weeks_before_expiry: 4, expiry_follow_up_action: 'block_only' });
+  });
+
+  it('seeds the batch SKU with batch tracking off and a weeks value held', async () => {
+    const fresh = await start();
+    try {
+      expect((await fresh.v2.get('/skus/502')).body.batch_tracking_enabled).toBe(false);
+      const resent = await fresh.v2.put('/skus/502/inventory_batch_settings', { action_weeks_before_expiry: 2 });
+      expect(resent.body).toMatchObject({ action_weeks_before_expiry: 2, expiry_follow_up_action: null });
+      expect((await fresh.v2.get('/skus/502')).body.batch_tracking_enabled).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('turns batch tracking on only for a new expiry value; clearing, re-sending or other fields leave it', async () => {

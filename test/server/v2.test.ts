@@ -51,7 +51,10 @@ describe('v2 orders (§4.2)', () => {
     const created = await t.v2.post('/orders', v2Order({ sales_channel_id: 12, items: [{ merchant_item_id: 'A', sku_code: 'MUG-BLUE', quantity: 2 }] }));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ sales_channel_id: 12, fulfillment_status: 'waiting_for_picking' });
-    expect((await t.v2.post('/orders', { ...v2Order(), merchant_order_id: created.body.merchant_order_id, sales_channel_id: 12 })).status).toBe(422);
+    const duplicate = await t.v2.post('/orders', { ...v2Order(), merchant_order_id: created.body.merchant_order_id, sales_channel_id: 12 });
+    expect(duplicate.status).toBe(409);
+    expect(JSON.stringify(duplicate.body)).toContain(`order id ${created.body.id}`);
+    expect((await t.v2.post('/orders', { ...v2Order(), merchant_order_id: created.body.merchant_order_id, sales_channel_id: 11 })).status).toBe(200);
     expect((await t.v2.post('/orders', v2Order({ sales_channel_id: 21 }))).status).toBe(422);
     const patched = await t.v2.patch(`/orders/${created.body.id}`, { merchant_order_id: 'RENAMED', sales_channel_id: 11, payment_method: 'invoice' });
     expect(patched.body).toMatchObject({ merchant_order_id: created.body.merchant_order_id, sales_channel_id: 12, payment_method: 'invoice', carrier_preference: 'UPS', tags: ['v2'] });

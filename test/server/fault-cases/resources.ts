@@ -69,6 +69,7 @@ export const resourceCases: Record<string, FaultCase> = {
     conforming: 'SHARED-1001',
   },
   'v1-orders-merchant-order-id-change-ignored': { probe: async (t) => (await t.v1.patch('/orders/101', { merchant_order_id: 'NEW-ID' })).body.merchant_order_id, conforming: 'NEW-ID' },
+  'v2-orders-duplicate-not-409': { probe: async (t) => (await t.v2.post('/orders', { ...order, merchant_order_id: 'SHARED-1001', sales_channel_id: 11 })).status, conforming: 409 },
   'v2-orders-patch-merchant-order-id-applied': { probe: async (t) => (await t.v2.patch('/orders/101', { merchant_order_id: 'NEW-ID' })).body.merchant_order_id, conforming: 'SHARED-1001' },
   'v2-orders-patch-sales-channel-applied': { probe: async (t) => (await t.v2.patch('/orders/101', { sales_channel_id: 12 })).body.sales_channel_id, conforming: 11 },
   'v2-orders-patch-omitted-cleared': { probe: async (t) => (await t.v2.patch('/orders/101', { payment_method: 'invoice' })).body.carrier_preference, conforming: 'DHL' },
@@ -79,7 +80,13 @@ export const resourceCases: Record<string, FaultCase> = {
   'v1-skus-update-omitted-cleared': { probe: async (t) => (await t.v1.patch('/skus/501', { name: 'x' })).body.hs_code, conforming: '610910' },
   'v1-skus-delete-not-deleted': { probe: async (t) => (await t.v1.delete('/skus/503')).body.status, conforming: 'deleted' },
   'v1-skus-update-not-reactivated': { probe: async (t) => { await t.v1.delete('/skus/503'); return (await t.v1.patch('/skus/503', {})).body.status; }, conforming: 'active' },
-  'v1-skus-batch-flag-null-clears': { probe: async (t) => (await t.v1.patch('/skus/502', { batch_tracking_enabled: null })).body.batch_tracking_enabled, conforming: true },
+  'v1-skus-batch-flag-null-clears': {
+    probe: async (t) => {
+      await t.v1.patch('/skus/502', { batch_tracking_enabled: true });
+      return (await t.v1.patch('/skus/502', { batch_tracking_enabled: null })).body.batch_tracking_enabled;
+    },
+    conforming: true,
+  },
 
   'v1-restocking-create-status-created': { probe: async (t) => (await t.v1.post('/restocking_shipments', shipment)).body.status, conforming: 'shipped' },
   'v2-restocking-create-status-created': { probe: async (t) => (await t.v2.post('/restocking_shipments', shipment)).body.status, conforming: 'shipped' },
@@ -128,7 +135,6 @@ export const resourceCases: Record<string, FaultCase> = {
     conforming: 'block_only',
   },
   'v2-batch-settings-sku-value-ignored': { probe: effective('b2c_shelf_life_in_weeks'), conforming: 20 },
-  'v2-batch-settings-null-weeks-skip-merchant-default': { probe: effective('action_weeks_before_expiry'), conforming: 6 },
   'v2-batch-settings-null-action-not-inherited': { probe: effective('expiry_follow_up_action'), conforming: 'block_only' },
 
   'v1-schema-order-id-string': { probe: async (t) => schemaOk('v1', 'GET', '/orders/101', await t.v1.get('/orders/101')), conforming: true },
