@@ -15,13 +15,13 @@ const minuteMs = 60_000;
 /** Counts requests per calendar minute (UTC): v1 per sales channel, v2 per merchant (§8). */
 export class RateLimiter {
   private counters = new Map<string, { minute: number; count: number }>();
-  // The sales channel of each merchant's latest v1 request, for the `…-skips-after-other-channel` fault.
-  private lastChannel = new Map<number, number>();
+  // The path of each window's latest request, for the `v1-rate-limit-used-skips-on-path-change` fault.
+  private lastPath = new Map<string, string>();
 
   constructor(private readonly max: number, private readonly faults: Faults) {}
 
-  /** Counts one request and decides whether it may proceed. */
-  take(api: Api, principal: Principal | undefined, clientKey: string, now: number): RateDecision {
+  /** Counts one request (to `path`, the request target) and decides whether it may proceed. */
+  take(api: Api, principal: Principal | undefined, clientKey: string, now: number, path?: string): RateDecision {
     const key = this.keyOf(api, principal, clientKey);
     const minute = Math.floor(now / minuteMs);
     let counter = this.counters.get(key);
@@ -35,10 +35,11 @@ export class RateLimiter {
       return { used: counter.count, max: this.max, retryAfter };
     }
     counter.count += 1;
-    if (api === 'v1' && principal && this.faults.has('v1-rate-limit-used-skips-after-other-channel')) {
-      const last = this.lastChannel.get(principal.merchant.id);
-      this.lastChannel.set(principal.merchant.id, principal.channel.id);
-      if (last !== undefined && last !== principal.channel.id) counter.count += 1;
+    if (api === 'v1' && path !== undefined && this.faults.has('v1-rate-limit-used-skips-on-path-change')) {
+      const pathname = path.split('?')[0] ?? path;
+      const last = this.lastPath.get(key);
+      this.lastPath.set(key, pathname);
+      if (last !== undefined && last !== pathname) counter.count += 1;
     }
     const used = this.faults.has(`${api}-rate-limit-used-off-by-one`) ? counter.count - 1 : counter.count;
     return { used, max: this.max };

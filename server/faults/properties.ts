@@ -21,13 +21,13 @@ export const faults: readonly FaultDefinition[] = [
     description: 'v2 PUT /restocking_shipments/{id}: a body with two or more items is accepted in any status instead of answering 422 outside created and shipped',
   },
   {
-    name: 'v1-rate-limit-used-skips-after-other-channel',
+    name: 'v1-rate-limit-used-skips-on-path-change',
     section: '8',
-    description: 'v1: the first request after one from another sales channel of the same merchant is counted twice, so X-Rate-Limit-Used skips a number',
+    description: 'v1: a request to another path than the previous request of its sales channel is counted twice, so X-Rate-Limit-Used skips a number',
   },
   {
-    name: 'webhooks-signature-non-ascii-latin1',
+    name: 'webhooks-signature-astral-escaped',
     section: '6.3',
-    description: 'a body holding characters outside ASCII is signed over its Latin-1 encoding instead of the UTF-8 bytes sent',
+    description: 'a body holding characters outside the Basic Multilingual Plane (emoji) is signed with those characters written as \\u escapes instead of over the UTF-8 bytes sent',
   },
 ];

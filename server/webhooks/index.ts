@@ -51,7 +51,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     v1UnstableEventId: faults.has('webhooks-v1-unstable-event-id'),
     v1PayloadChangedOnRetry: faults.has('webhooks-v1-payload-changed-on-retry'),
     v2MissingSignature: faults.has('webhooks-v2-missing-signature'),
-    nonAsciiLatin1Signature: faults.has('webhooks-signature-non-ascii-latin1'),
+    astralEscapedSignature: faults.has('webhooks-signature-astral-escaped'),
   };
   const retry: RetryDeviations = {
     retry4xx: faults.has('webhooks-v1-retries-4xx'),

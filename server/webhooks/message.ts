@@ -8,7 +8,7 @@ export interface MessageDeviations {
   v1UnstableEventId: boolean;
   v1PayloadChangedOnRetry: boolean;
   v2MissingSignature: boolean;
-  nonAsciiLatin1Signature: boolean;
+  astralEscapedSignature: boolean;
 }
 
 /** One delivery as first built: its version, its body value and, for v1, the event id it keeps. */
@@ -40,9 +40,7 @@ export function wireMessage(message: Message, attempt: number, key: string | und
   const payload = message.api === 'v1' && attempt > 1 && deviations.v1PayloadChangedOnRetry ? changed(message.payload, attempt) : message.payload;
   const body = Buffer.from(JSON.stringify(payload));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const text = body.toString('utf8');
-  const latin1 = deviations.nonAsciiLatin1Signature && /[^\x00-\x7f]/.test(text);
-  const signed = deviations.reserializedSignature ? Buffer.from(reserialize(payload)) : latin1 ? Buffer.from(text, 'latin1') : body;
+  const signed = deviations.reserializedSignature ? Buffer.from(reserialize(payload)) : deviations.astralEscapedSignature ? astralEscaped(body) : body;
   const omitSignature = message.api === 'v2' && deviations.v2MissingSignature;
   if (key !== undefined && !omitSignature) {
     headers['x-service-signature'] = createHmac('sha256', key).update(signed).digest(deviations.base64Signature ? 'base64' : 'hex');
@@ -59,6 +57,14 @@ function reserialize(value: unknown): string {
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
     return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }, 2);
+}
+
+// The body with every character outside the Basic Multilingual Plane (emoji, historic scripts)
+// written as a JSON \u escape pair: the same JSON value, other bytes; unchanged without such characters.
+function astralEscaped(body: Buffer): Buffer {
+  const text = body.toString('utf8').replace(/[\u{10000}-\u{10ffff}]/gu, (char) =>
+    [...Array(char.length).keys()].map((i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
+  return Buffer.from(text);
 }
 
 // A retry that re-reads the record instead of resending the payload: a later updated_at when the
