@@ -1,13 +1,13 @@
 // The mutation test of issue 4: for every `mfc serve --fault`, a run against that server fails,
 // and fails in a check mapped to that fault (test/fault-map/). The kill ratio must be 100%.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Runs go through `runChecks`, the code behind `mfc run`, in this process: the CLI around it is
+// proven by test/runner/cli.test.ts, and 130 child processes would cost minutes of start-up.
 import { afterAll, describe, expect, it } from 'vitest';
 import { faults, startServer } from '../../server/index.js';
 import { freePort } from '../../src/net/free-port.js';
+import { runChecks } from '../../src/runner/index.js';
 import { loadFaultMatrix, type FaultSetup } from '../fault-map/index.js';
-import { tempDir } from '../support/profile.js';
-import { runCli } from '../support/run-cli.js';
+import { filesDeclaring } from './check-files.js';
 
 const matrix = await loadFaultMatrix();
 const killed: string[] = [];
@@ -25,10 +25,7 @@ async function startFaulted(fault: string, setup: FaultSetup) {
     webhookTimeScale: 0.0002,
   });
   const profile = { ...server.profile, rateLimit: { ...server.profile.rateLimit, provoke: setup.provoke ?? false } };
-  const dir = tempDir('mfc-fault-');
-  const profilePath = join(dir, 'profile.json');
-  writeFileSync(profilePath, JSON.stringify(profile));
-  return { server, profilePath, reportDir: join(dir, 'reports') };
+  return { server, profile };
 }
 
 describe('fault matrix', () => {
@@ -45,17 +42,13 @@ describe('fault matrix', () => {
   describe.concurrent.each(faults.map((fault) => fault.name))('%s', (fault) => {
     it('makes a run fail in a mapped check', async () => {
       const ids = matrix.checks.get(fault) ?? [];
-      const { server, profilePath, reportDir } = await startFaulted(fault, matrix.setup.get(fault) ?? {});
+      const { server, profile } = await startFaulted(fault, matrix.setup.get(fault) ?? {});
       try {
-        mkdirSync(reportDir, { recursive: true });
-        const run = await runCli(['run', '--profile', profilePath, '--only', ids.join(','), '--report-dir', reportDir], {
-          reportDir,
-          timeoutMs: 150_000,
-        });
-        const failed = (run.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
-        const caught = run.code === 1 && ids.some((id) => failed.includes(id));
+        const run = await runChecks({ profile, only: ids.join(','), include: filesDeclaring(ids) });
+        const failed = run.report.checks.filter((check) => check.status === 'failed').map((check) => check.id);
+        const caught = run.exitCode === 1 && ids.some((id) => failed.includes(id));
         (caught ? killed : survived).push(fault);
-        expect({ fault, exit: run.code, failedMappedChecks: failed.filter((id) => ids.includes(id)) }).toMatchObject({
+        expect({ fault, exit: run.exitCode, failedMappedChecks: failed.filter((id) => ids.includes(id)) }).toMatchObject({
           fault,
           exit: 1,
           failedMappedChecks: expect.arrayContaining([expect.any(String)]),
