@@ -111,3 +111,21 @@ export async function provokeLimit(t: CheckContext, send: () => Promise<ApiRespo
   }
   return { served, max: max ?? 0 };
 }
+
+/**
+ * §8: back-to-back requests of one rate-limit window (`scope`: a v1 sales channel, a v2 merchant)
+ * raise X-Rate-Limit-Used by one each while X-Rate-Limit-Max stays the same.
+ */
+export async function expectUsedCountsUp(t: CheckContext, scope: string, send: () => Promise<ApiResponse>): Promise<void> {
+  const seen = await withinOneMinute(t, async () => {
+    const responses: ApiResponse[] = [];
+    for (let i = 0; i < 4; i++) responses.push(await send());
+    return responses.map((response) => ({ response, headers: rateHeaders(t, response) }));
+  }, (values) => usedWentDown(values.map((v) => v.headers)));
+  for (let i = 1; i < seen.length; i++) {
+    const { response, headers } = seen[i]!;
+    const before = seen[i - 1]!.headers;
+    t.expect(response, `X-Rate-Limit-Used of back-to-back requests of one ${scope} grows by one per request (§8)`, before.used + 1, headers.used);
+    t.expect(response, 'X-Rate-Limit-Max stays the same between requests (§8)', before.max, headers.max);
+  }
+}
