@@ -20,10 +20,9 @@ function visible(text: string): string {
   return text.replace(/[^\x20-\x7e]/gu, (char) => [...char].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join(''));
 }
 
-/** The command that replays a property's run: the same seed, the same runs, only this check. */
-export function replayCommand(id: string, seed: number, runs: number | undefined): string {
-  // The profile's path is not part of the run configuration the check sees, so it is named, not filled in.
-  return `mfc run --profile <profile> --only '${id}' --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
+/** The command that replays a property's run: the same target, seed and runs, only this check. */
+export function replayCommand(targetArgs: string, id: string, seed: number, runs: number | undefined): string {
+  return `mfc run ${targetArgs} --only '${id}' --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
 }
 
 /**
@@ -48,7 +47,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   const lines = [
     `Counterexample (shrunk ${details.numShrinks} times): ${visible(fc.stringify(details.counterexample))}`,
     `{ seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
-    `Replay with: ${replayCommand(budget.id, t.seed, t.runs)}`,
+    `Replay with: ${replayCommand(t.targetArgs, budget.id, t.seed, t.runs)}`,
   ];
   const exchange: RecordedExchange | undefined = inner instanceof CheckFailure ? inner.exchanges.at(-1) : undefined;
   throw new CheckFailure(

@@ -30,6 +30,8 @@ export interface CheckContext extends ApiClients {
   seed: number;
   /** `--runs`, when given: runs per property. */
   runs: number | undefined;
+  /** How the run named its target (`--profile p.json`): the start of a command that replays a check. */
+  targetArgs: string;
   /** `mfc-<runid>`: put it on every record the check creates. */
   marker: string;
   /** Clients for another profile token; skips the check when the profile lacks it. */
@@ -106,6 +108,7 @@ export function createCheckContext(
     features: run.profile.features ?? {},
     seed: run.seed,
     runs: run.runs,
+    targetArgs: run.targetArgs,
     marker: run.marker,
     as: (name) => {
       const token = run.profile.tokens[name];

@@ -28,6 +28,8 @@ export interface RunConfig {
   seed: number;
   /** Runs per property (`--runs`); absent lets each property use its own default. */
   runs?: number;
+  /** How the run named its target on the command line (`--profile p.json`), for replay commands; never a token. */
+  targetArgs: string;
   /** Which checks run: `all` or one api, and an optional glob over ids. */
   api: ApiVersion | 'all';
   only?: string;

@@ -18,6 +18,8 @@ export interface RunOptions {
   seed?: number;
   /** Runs per property; undefined lets each property use its own default. */
   runs?: number;
+  /** How the target was named on the command line, for replay commands (default `--profile <profile>`); never a token. */
+  targetArgs?: string;
   /** Writes the three reports there when given. */
   reportDir?: string;
   /** `--allow-production-writes`. */

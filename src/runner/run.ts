@@ -66,6 +66,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     marker: `mfc-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
     seed,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
+    targetArgs: options.targetArgs ?? '--profile <profile>',
     api,
     ...(options.only === undefined ? {} : { only: options.only }),
     requestTimeoutMs,

@@ -90,6 +90,7 @@ export const command: Command = {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
         reportDir: values['report-dir'],
+        targetArgs: values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`,
         allowProductionWrites: values['allow-production-writes'],
         ...(wantsProgress(process.stderr) ? { progress: process.stderr } : {}),
       });
