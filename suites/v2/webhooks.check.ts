@@ -15,6 +15,7 @@ import {
   type StatusChange,
   type Trigger,
 } from '../support/webhooks.js';
+import { createV2Order, v2OrderBody } from '../support/v2-orders.js';
 
 const needs = ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'];
 
@@ -30,38 +31,18 @@ function expectEnvelope(t: CheckContext, delivery: Delivery, eventType: string):
 }
 
 /**
- * Creates a v2 order of the run on the primary sales channel (§4.2, shape §2.1), to be cancelled
- * (PUT /orders/{id}/cancel); left uncancelled by the check, it is cancelled in cleanup.
+ * Creates a v2 order of the run on the primary sales channel (§4.2, shape §2.1; the exact 2xx is not
+ * shown), to be cancelled (PUT /orders/{id}/cancel); left uncancelled by the check, it is cancelled in cleanup.
  */
 async function orderToCancel(t: CheckContext): Promise<Trigger> {
   const sku = t.fixtures.sku;
   if (sku === undefined) return t.skip('needs fixtures.sku in the profile');
-  const created = await t.v2.post('/orders', {
-    merchant_order_id: t.uniqueId('order'),
-    sales_channel_id: t.fixtures.salesChannelId,
-    carrier_preference: null,
-    currency: 'EUR',
-    financial_status: 'paid',
-    tags: [t.marker],
-    items: [{ merchant_item_id: 'mfc-item-1', sku_id: sku.id, quantity: 1, price_per_unit_in_cents: 1000 }],
-    shipping_address: { full_name: 'Mfc Conformance', line1: 'Teststrasse 1', postal_code: '10115', city: 'Berlin', country_code: 'DE' },
-    total_price_in_cents: 1000,
-    total_tax_in_cents: 160,
-    total_net_revenue_in_cents: 840,
-    total_net_refunds_in_cents: 0,
-    total_tax_refunds_in_cents: 0,
-  });
-  t.expectStatus(created, 200, 'POST /orders (v2) creates the order whose cancellation is announced');
+  const created = await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
   const id = (created.body as { id: number }).id;
-  let cancelled = false;
-  t.cleanup(async () => {
-    if (!cancelled) await t.v2.put(`/orders/${id}/cancel`, undefined, { validate: false });
-  });
   return {
     id,
     cancel: async () => {
       const answer = await t.v2.put(`/orders/${id}/cancel`);
-      cancelled = true;
       if (answer.status === 422) t.skip(`the target refused to cancel order ${id} (422; which states permit it is not shown), so no status change could be triggered`);
       t.expectStatus(answer, 200, 'PUT /orders/{id}/cancel (v2) cancels the order the run just created');
     },
