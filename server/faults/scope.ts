@@ -8,6 +8,5 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-scope-cross-channel-sku-update', section: '1', description: 'v1: PUT/PATCH /skus/{id} updates a SKU of another sales channel of the same merchant instead of 404' },
   { name: 'v1-scope-cross-merchant-restocking-read', section: '1', description: 'v1: restocking shipments of another merchant are readable and writable instead of 404' },
   { name: 'v2-scope-cross-merchant-restocking-read', section: '1', description: 'v2: restocking shipments of another merchant are readable and writable instead of 404' },
-  { name: 'v1-scope-warehouses-all-merchants', section: '1', description: "v1: GET /warehouses lists other merchants' warehouses too" },
   { name: 'v2-scope-cross-merchant-order-read', section: '1', description: 'v2: orders of another merchant are readable and writable by id instead of 404' },
 ];

@@ -26,9 +26,9 @@ export const getReturnV1: Handler = (ctx) => {
 
 /** GET /warehouses: the merchant's warehouses, not paginated (§4.1), as `{data: [...]}`. */
 export const listWarehousesV1: Handler = (ctx) => {
-  const { store, faults } = ctx.state;
+  const { store } = ctx.state;
   const warehouses = [...store.warehouses.values()]
-    .filter((w) => w.merchantId === ctx.principal.merchant.id || faults.has('v1-scope-warehouses-all-merchants'))
+    .filter((w) => w.merchantId === ctx.principal.merchant.id)
     .map(({ merchantId: _merchant, ...fields }) => fields);
   return { status: 200, body: { data: warehouses } };
 };

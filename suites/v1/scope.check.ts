@@ -138,18 +138,3 @@ check({
   if (!ownRecords || !theirRecords) return t.skip('GET /warehouses answered no recognisable list (its shape is not shown)');
   t.expect(theirs, "Warehouses another sales channel of the merchant sees, compared with the primary's (warehouses are merchant-scoped, §1)", recordKeys(ownRecords), recordKeys(theirRecords));
 });
-
-check({
-  id: 'v1.scope.other-merchant-warehouses-not-listed',
-  api: 'v1',
-  section: '1',
-  title: 'GET /warehouses of two merchants share no warehouse',
-  needs: ['tokens.otherMerchant'],
-}, async (t) => {
-  const own = await t.v1.get('/warehouses');
-  const theirs = await t.as('otherMerchant').v1.get('/warehouses');
-  const [ownRecords, theirRecords] = [listRecords(own.body), listRecords(theirs.body)];
-  if (!ownRecords || !theirRecords) return t.skip('GET /warehouses answered no recognisable list (its shape is not shown)');
-  // Compared by whole JSON: a warehouse rendered identically to two merchants is one warehouse.
-  t.expect(own, 'Warehouses listed to both merchants (warehouses are scoped to the merchant, §1)', [], sharedRecords(ownRecords, theirRecords));
-});

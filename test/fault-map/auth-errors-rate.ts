@@ -22,7 +22,6 @@ export const faultMap: Record<string, string[]> = {
   'v1-scope-cross-channel-sku-update': ['v1.scope.other-channel-sku-404'],
   'v1-scope-cross-merchant-restocking-read': ['v1.scope.other-merchant-restocking-shipment-404'],
   'v2-scope-cross-merchant-restocking-read': ['v2.scope.other-merchant-restocking-shipment-404'],
-  'v1-scope-warehouses-all-merchants': ['v1.scope.other-merchant-warehouses-not-listed'],
   'v2-scope-cross-merchant-order-read': ['v2.scope.other-merchant-order-404'],
 
   'v1-rate-limit-no-used-header': ['v1.rate-limit.headers-on-every-response'],

@@ -1,6 +1,5 @@
 import { validateSchema } from '../../../src/openapi/index.js';
 import type { FaultCase } from './types.js';
-import { ids } from './types.js';
 
 const limited = { rateLimit: 2 };
 const status = (api: 'v1' | 'v2', token: string, path = '/orders'): FaultCase['probe'] => async (t) => (await t.as(token)[api].get(path)).status;
@@ -26,7 +25,6 @@ export const accessCases: Record<string, FaultCase> = {
   'v1-scope-cross-channel-sku-update': { probe: async (t) => (await t.v1.patch('/skus/777', { name: 'x' })).status, conforming: 404 },
   'v1-scope-cross-merchant-restocking-read': { probe: status('v1', 'otherMerchant', '/restocking_shipments/901'), conforming: 404 },
   'v2-scope-cross-merchant-restocking-read': { probe: status('v2', 'otherMerchant', '/restocking_shipments/901'), conforming: 404 },
-  'v1-scope-warehouses-all-merchants': { probe: async (t) => ids(await t.v1.get('/warehouses')), conforming: [3, 4] },
   'v2-scope-cross-merchant-order-read': { probe: status('v2', 'otherMerchant', '/orders/101'), conforming: 404 },
 
   'v1-rate-limit-no-used-header': { probe: async (t) => (await t.v1.get('/warehouses')).headers.get('x-rate-limit-used'), conforming: '1' },
