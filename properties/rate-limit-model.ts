@@ -26,6 +26,8 @@ interface WindowState {
   used: number;
   /** The calendar minute the last request counted in, when it is certain. */
   minute: number | undefined;
+  /** The first X-Rate-Limit-Max of the window: §8 allows higher limits by arrangement per sales channel, and another merchant is another account. */
+  max: number;
 }
 
 /** The calendar minute a request counted in, or undefined when its clocks leave it in doubt. */
@@ -39,16 +41,15 @@ function minuteOf(o: RateObservation): number | undefined {
 /** Follows a sequence of observations and says, for each, where it departs from §8. */
 export class RateLimitModel {
   private readonly windows = new Map<string, WindowState>();
-  private max: number | undefined;
 
   /** The problems of one observation (empty when it agrees), and the model moved past it. */
   observe(o: RateObservation): string[] {
     if (o.used === undefined || o.max === undefined) return ['X-Rate-Limit-Used or X-Rate-Limit-Max missing or not a count (§8: on every response)'];
     const problems: string[] = [];
-    if (this.max !== undefined && o.max !== this.max) problems.push(`X-Rate-Limit-Max ${o.max} after ${this.max}: the maximum per minute changed`);
-    this.max ??= o.max;
-    if (o.status !== 429 && o.used > o.max) problems.push(`X-Rate-Limit-Used ${o.used} above X-Rate-Limit-Max ${o.max} on a ${o.status} answer`);
     const last = this.windows.get(o.window);
+    const max = last?.max ?? o.max;
+    if (o.max !== max) problems.push(`X-Rate-Limit-Max ${o.max} after ${max} in window ${o.window}: the maximum per minute changed`);
+    if (o.status !== 429 && o.used > o.max) problems.push(`X-Rate-Limit-Used ${o.used} above X-Rate-Limit-Max ${o.max} on a ${o.status} answer`);
     const minute = minuteOf(o);
     if (last?.minute !== undefined && minute !== undefined && o.status !== 429) {
       if (minute === last.minute && o.used !== last.used + 1) {
@@ -57,7 +58,7 @@ export class RateLimitModel {
         problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the minute before: the count did not start again`);
       }
     }
-    this.windows.set(o.window, { used: o.used, minute });
+    this.windows.set(o.window, { used: o.used, minute, max });
     return problems;
   }
 }

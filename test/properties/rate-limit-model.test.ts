@@ -14,6 +14,7 @@ const cases: Array<[string, { given: RateObservation[]; want: RegExp | null }]> 
   ['Used skipping a number', { given: [seen(4, at(0)), seen(6, at(0, 21))], want: /Used 6 after 4 in the same minute/ }],
   ['Used standing still', { given: [seen(4, at(0)), seen(4, at(0, 21))], want: /expected 5/ }],
   ['another window in between counts apart', { given: [seen(4, at(0)), seen(9, at(0, 21), { window: 'channel 12' }), seen(5, at(0, 22))], want: null }],
+  ['another window with a higher Max by arrangement', { given: [seen(4, at(0)), seen(9, at(0, 21), { window: 'channel 12', max: 500 }), seen(5, at(0, 22))], want: null }],
   ['Max changing', { given: [seen(4, at(0)), seen(5, at(0, 21), { max: 120 })], want: /Max 120 after 100/ }],
   ['Used above Max on a 200', { given: [seen(101, at(0))], want: /Used 101 above X-Rate-Limit-Max 100/ }],
   ['Used above Max on a 429 is not judged', { given: [seen(100, at(0)), seen(101, at(0, 21), { status: 429 })], want: null }],
