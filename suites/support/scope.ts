@@ -48,12 +48,19 @@ export async function v1ListAll(client: ApiClient, path: string, query: Query = 
   return records;
 }
 
-/** The path (relative to the v2 base) and query of a v2 next_page_url; the cursor itself stays opaque. */
-export function v2PathOf(nextPageUrl: string): string {
-  const url = new URL(nextPageUrl);
-  const base = url.pathname.indexOf('/merchant_api/v2');
-  const path = base === -1 ? url.pathname : url.pathname.slice(base + '/merchant_api/v2'.length);
-  return `${path}${url.search}`;
+// Where v2 paths live under a base address (§4): a next_page_url is re-rooted after this segment.
+const V2_ROOT = /\/merchant_api\/v2(?=\/|$)/;
+
+/**
+ * The path (relative to the v2 base) and query of a v2 next_page_url, whatever origin it shows (a
+ * TLS-terminating proxy or an internal host name may show another than the profile's); a relative
+ * URL is resolved against `requestUrl`. Undefined when the URL names no v2 path. The cursor stays opaque.
+ */
+export function v2PathOf(nextPageUrl: string, requestUrl: string): string | undefined {
+  const url = new URL(nextPageUrl, requestUrl);
+  const root = V2_ROOT.exec(url.pathname);
+  if (!root) return undefined;
+  return `${url.pathname.slice(root.index + root[0].length)}${url.search}`;
 }
 
 /**
@@ -67,7 +74,7 @@ export async function v2ListAll(client: ApiClient, path: string, withLimit: bool
     const res: ApiResponse = await client.get(next);
     records.push(...(listRecords(res.body) ?? []));
     const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } }).pagination?.next_page_url;
-    next = typeof url === 'string' ? v2PathOf(url) : undefined;
+    next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
   }
   return records;
 }

@@ -1,5 +1,6 @@
 // Following v2 cursor pages (§2.7, §9.4) the way a client must: only through next_page_url.
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import { v2PathOf } from './scope.js';
 
 /** What a walk over a v2 list saw: every page's answer and every record in the order served. */
 export interface V2Walk<T> {
@@ -10,16 +11,23 @@ export interface V2Walk<T> {
 }
 
 /**
- * The path (and query) relative to the v2 base that a next_page_url points to. The cursor stays
- * opaque: the URL is followed as given, never rebuilt. Fails the check when it leaves the target's v2 base.
+ * The path (and query) relative to the v2 base that a next_page_url points to, re-rooted on the
+ * profile's v2 base: §2.7 says only that it is a string, so another origin (a TLS-terminating proxy,
+ * an internal host name) is followed, and a relative URL is resolved against the request's URL. The
+ * cursor stays opaque. Fails the check when the URL names no v2 path (§4: v2 paths live under
+ * /merchant_api/v2).
  */
 export function nextPagePath(t: CheckContext, nextPageUrl: string, response: ApiResponse): string {
-  const base = new URL(`${t.profile.baseUrl.replace(/\/+$/, '')}/merchant_api/v2`);
-  const url = new URL(nextPageUrl, base);
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
-    t.fail({ title: 'next_page_url points into the same v2 API (§2.7)', expected: `a URL under ${base.href}`, received: nextPageUrl, response });
+  let path: string | undefined;
+  try {
+    path = v2PathOf(nextPageUrl, response.exchange.url);
+  } catch {
+    path = undefined;
   }
-  return `${url.pathname.slice(base.pathname.length)}${url.search}`;
+  if (path === undefined) {
+    return t.fail({ title: 'next_page_url points into the v2 API (§2.7, §4)', expected: 'a URL whose path lies under /merchant_api/v2', received: nextPageUrl, response });
+  }
+  return path;
 }
 
 /** The pagination.next_page_url of a v2 page: a string or null (§2.7); anything else fails the check. */
