@@ -12,15 +12,19 @@ check({
   const maxPages = 5;
   let n = 1;
   let pages = 1;
+  let judged = 0;
   do {
     const res = await t.v1.get('/shipments', { query: { page: n, limit: 100 } });
     t.expectStatus(res, 200, 'GET /shipments answers a page');
     const data = (Array.isArray(res.body?.data) ? res.body.data : []) as Array<Record<string, unknown>>;
     pages = Number(res.body?.pagination?.page_count ?? 1);
-    const other = data.find((shipment) => 'status' in shipment && shipment.status !== 'shipped');
+    const withStatus = data.filter((shipment) => 'status' in shipment);
+    judged += withStatus.length;
+    const other = withStatus.find((shipment) => shipment.status !== 'shipped');
     if (other) t.fail({ title: 'Every shipment GET /shipments lists has status shipped (§4.1)', expected: 'status shipped', received: `shipment ${String(other.id)} with status ${String(other.status)}`, response: res });
     n += 1;
   } while (n <= Math.min(pages, maxPages));
+  if (judged === 0) t.skip('no shipment GET /shipments listed carries a status (the v1 Shipment shape is not shown, §2.7), so there was nothing to judge');
 });
 
 check({
