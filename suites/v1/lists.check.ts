@@ -3,6 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
 import { createOrder, orderBody } from '../support/v1-orders.js';
+import { expectPageCount } from '../support/v1-pages.js';
 
 interface Pagination {
   current_page: number;
@@ -95,7 +96,7 @@ check({
   const { current_page: current, item_count: total, page_count: pages, items_per_page: perPage } = p.pagination;
   t.expect(p.res, 'current_page is the page asked for', 2, current);
   t.expect(p.res, 'items_per_page is the limit asked for', size, perPage);
-  t.expect(p.res, `page_count is ceil(item_count ${total} / items_per_page ${size}) (§2.7)`, Math.ceil(total / size), pages);
+  expectPageCount(t, p.res, total, size, pages);
   t.expect(p.res, `data holds what item_count ${total} leaves for page 2 of ${size}: min(limit, item_count - limit) records`, expectedLength(total, size, 2), p.data.length);
 });
 
