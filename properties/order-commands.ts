@@ -2,7 +2,7 @@
 // the run created and compares the service's order with the model after the step.
 import type fc from 'fast-check';
 import type { CheckContext } from '../src/checks/index.js';
-import { createOrder } from './orders.js';
+import { baseAddress, createOrder } from './orders.js';
 import { applyUpdate, modelOfCreated, orderProblems, upsertTarget, type ItemInput, type OrderModel, type OrderUpdate } from './order-model.js';
 
 /** The model side: the run's orders by merchant_order_id, which one the updates address, a line counter. */
@@ -10,7 +10,7 @@ export interface MergeModel {
   orders: Map<string, OrderModel>;
   primary: string;
   nextLine: number;
-  /** Ids of orders an upsert created: only what the update set is known of them, so they are not modelled. */
+  /** Ids of orders an upsert created: what they hold beyond the sent body is not stated, so they are not modelled. */
   upserted: number[];
 }
 
@@ -96,7 +96,9 @@ export class KeepOnNullCommand implements MergeCommand {
 
 /**
  * Sends another merchant_order_id (rule 4): the update lands on the order carrying it (an existing one of
- * the run, or a new one) and the addressed order is neither renamed nor changed (read back).
+ * the run, or a new one) and the addressed order is neither renamed nor changed (read back). For a new
+ * merchant_order_id the body is a complete order (items, full shipping_address): rule 4 says the update
+ * creates that order, and a server may require what a create requires.
  */
 export class UpsertCommand implements MergeCommand {
   constructor(readonly method: UpdateMethod, readonly toExisting: boolean, readonly patch: Record<string, string>) {}
@@ -105,28 +107,35 @@ export class UpsertCommand implements MergeCommand {
     const others = [...model.orders.keys()].filter((id) => id !== model.primary);
     if (this.toExisting && others.length === 0) others.push(await createSibling(real, model));
     const wanted = this.toExisting ? others[0]! : real.t.uniqueId('order');
-    const update = { merchant_order_id: wanted, shipping_address: this.patch };
-    const target = upsertTarget(model.orders, primaryOf(model), update);
-    const shown = await send(real, model, this.method, update);
+    const target = upsertTarget(model.orders, primaryOf(model), { merchant_order_id: wanted });
     if (target) {
+      const update = { merchant_order_id: wanted, shipping_address: this.patch };
+      const shown = await send(real, model, this.method, update);
       model.orders.set(wanted, applyUpdate(target, update));
       expectAgrees(real, model.orders.get(wanted)!, shown, this.toString());
     } else {
-      const created = { id: shown.id as number, merchant_order_id: wanted };
-      // A new order of the run: cancelled at the end like the others; only what the update set is known of it.
-      real.t.cleanup(() => real.t.v2.put(`/orders/${created.id}/cancel`, undefined, { validate: false }));
+      const address = { ...baseAddress, ...this.patch };
+      const items = [{ merchant_item_id: 'line-1', sku_id: real.skuId, quantity: 1 }];
+      const update = { merchant_order_id: wanted, shipping_address: address, items };
+      const shown = await send(real, model, this.method, update);
+      const id = shown.id as number;
+      // A new order of the run: cancelled at the end like the others.
+      real.t.cleanup(() => real.t.v2.put(`/orders/${id}/cancel`, undefined, { validate: false }));
       const knownIds = [...[...model.orders.values()].map((order) => order.id), ...model.upserted];
-      if (knownIds.includes(created.id) || shown.merchant_order_id !== wanted) {
-        real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${created.id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });
+      if (knownIds.includes(id) || shown.merchant_order_id !== wanted) {
+        real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });
       }
-      model.upserted.push(created.id);
-      expectAgrees(real, { id: created.id, merchantOrderId: wanted, address: { ...this.patch }, items: [] }, { ...shown, items: [] }, this.toString());
+      model.upserted.push(id);
+      // Whether the new order also starts from the addressed order's lines is not stated: only the sent lines are judged.
+      const sentIds = new Set(items.map((item) => item.merchant_item_id));
+      const shownItems = Array.isArray(shown.items) ? (shown.items as Array<{ merchant_item_id?: unknown }>) : [];
+      expectAgrees(real, modelOfCreated(id, wanted, address, items), { ...shown, items: shownItems.filter((item) => sentIds.has(item.merchant_item_id as string)) }, this.toString());
     }
     const res = await real.t.v1.get(`/orders/${primaryOf(model).id}`);
     real.t.expectStatus(res, 200, 'GET /orders/{id} reads the addressed order back');
     expectAgrees(real, primaryOf(model), res.body as Record<string, unknown>, `${this.toString()} (the addressed order read back)`);
   }
-  toString = () => `${this.method} merchant_order_id of ${this.toExisting ? 'another order of the run' : 'a new order'} with shipping_address ${JSON.stringify(this.patch)}`;
+  toString = () => `${this.method} merchant_order_id of ${this.toExisting ? 'another order of the run' : 'a new order (complete body)'} with shipping_address ${JSON.stringify(this.patch)}`;
 }
 
 /** Creates an order of the run with two lines and returns its model. */
