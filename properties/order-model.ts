@@ -95,11 +95,12 @@ export function orderProblems(model: OrderModel, shown: ShownOrder): string[] {
   const extra = shownIds.filter((id) => !modelIds.includes(id as string));
   if (missing.length > 0) problems.push(`items lack ${JSON.stringify(missing)} (cancelled lines stay listed)`);
   if (extra.length > 0) problems.push(`items hold unexpected ${JSON.stringify(extra)}`);
+  // v1 item fields are not shown (§2.1): sku_id and quantity are judged only when the service's item carries them.
   for (const item of model.items.filter((i) => !i.cancelled)) {
     const got = items.find((i) => i.merchant_item_id === item.merchantItemId);
-    if (got && (got.quantity !== item.quantity || got.sku_id !== item.skuId)) {
-      problems.push(`item ${item.merchantItemId} shows sku_id ${JSON.stringify(got.sku_id)} × ${JSON.stringify(got.quantity)} instead of ${item.skuId} × ${item.quantity}`);
-    }
+    if (got === undefined) continue;
+    if ('sku_id' in got && got.sku_id !== item.skuId) problems.push(`item ${item.merchantItemId} shows sku_id ${JSON.stringify(got.sku_id)} instead of ${item.skuId}`);
+    if ('quantity' in got && got.quantity !== item.quantity) problems.push(`item ${item.merchantItemId} shows quantity ${JSON.stringify(got.quantity)} instead of ${item.quantity}`);
   }
   return problems;
 }

@@ -80,9 +80,13 @@ describe('orderProblems', () => {
   it('accepts the order in any line order, with address properties the model does not know', () => {
     expect(orderProblems(order, shown)).toEqual([]);
   });
+  it('judges sku_id and quantity only when the service\'s item carries them (v1 item fields are not shown, §2.1)', () => {
+    expect(orderProblems(order, { ...shown, items: [{ merchant_item_id: 'b', sku_id: 501 }, { merchant_item_id: 'a', quantity: 1 }] })).toEqual([]);
+  });
   it.each<[string, Parameters<typeof orderProblems>[1], RegExp]>([
     ['a cancelled line left out', { ...shown, items: [shown.items[0]!] }, /items lack \["a"\]/],
-    ['a changed quantity', { ...shown, items: [{ ...shown.items[0]!, quantity: 3 }, shown.items[1]!] }, /item b shows sku_id 501 × 3 instead of 501 × 2/],
+    ['a changed quantity', { ...shown, items: [{ ...shown.items[0]!, quantity: 3 }, shown.items[1]!] }, /item b shows quantity 3 instead of 2/],
+    ['a changed sku_id', { ...shown, items: [{ ...shown.items[0]!, sku_id: 502 }, shown.items[1]!] }, /item b shows sku_id 502 instead of 501/],
     ['an address property reverted', { ...shown, shipping_address: { ...address, city: 'Paris' } }, /shipping_address.city "Paris" instead of "Berlin"/],
     ['a renamed order', { ...shown, merchant_order_id: 'M-9' }, /merchant_order_id "M-9" instead of "M-7"/],
   ])('reports %s', (_name, given, want) => {
