@@ -78,6 +78,16 @@ export interface V2Walk<T> {
   terminated: boolean;
 }
 
+/**
+ * The path and query, below the v2 base, that follow a next_page_url (§2.7 says only that it is a string):
+ * resolved against the URL of the page that carried it, so a relative one works; the v2 client then sends it
+ * to the profile's baseUrl, so one naming another origin (a TLS-terminating proxy's inner one) reaches the target.
+ */
+export function nextPageRequest(nextPageUrl: string, pageUrl: string): string {
+  const next = new URL(nextPageUrl, pageUrl);
+  return `${next.pathname.replace(/^.*\/merchant_api\/v2(?=\/|$)/, '')}${next.search}`;
+}
+
 /** Follows next_page_url from the first page until it is null (§9.4), at most `maxPages` pages. */
 export async function walkV2<T>(first: () => Promise<V2Page<T>>, follow: (url: string) => Promise<V2Page<T>>, maxPages: number): Promise<V2Walk<T>> {
   const pages = [await first()];

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
 import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, type Window } from './pagination-arbitraries.js';
-import { v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from './pagination-model.js';
+import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from './pagination-model.js';
 import { createOrder, orderBody, type CreatedOrder } from './orders.js';
 import { assertProperty } from './support/property.js';
 
@@ -97,17 +97,19 @@ interface ListedRestocking {
 
 /** Walks v2 GET /restocking_shipments with `limit` and `query` by following next_page_url. */
 async function walkRestocking(t: CheckContext, limit: number, query: Record<string, string>, maxPages: number) {
+  // The URL of the page last read: a relative next_page_url resolves against it.
+  let pageUrl = '';
   const first = async (): Promise<V2Page<ListedRestocking>> => {
     const res = await t.v2.get('/restocking_shipments', { query: { ...query, limit } });
     t.expectStatus(res, 200, 'GET /restocking_shipments answers a page (§4.2)');
+    pageUrl = res.exchange.url;
     return res.body as V2Page<ListedRestocking>;
   };
   const follow = async (url: string): Promise<V2Page<ListedRestocking>> => {
-    // The cursor is opaque: the next URL is followed as given, only re-rooted on the API's base path.
-    const next = new URL(url);
-    const path = next.pathname.replace(/^.*\/merchant_api\/v2/, '');
-    const res = await t.v2.get(`${path}${next.search}`);
+    // The cursor is opaque: the next URL is followed as given, only resolved and re-rooted on the API's base.
+    const res = await t.v2.get(nextPageRequest(url, pageUrl));
     t.expectStatus(res, 200, 'next_page_url answers the next page (§2.7)');
+    pageUrl = res.exchange.url;
     return res.body as V2Page<ListedRestocking>;
   };
   return walkV2(first, follow, maxPages);

@@ -3,7 +3,7 @@
 // answer 422 and change nothing. Writes go only to shipments the run created; a refused update changes nothing.
 import fc from 'fast-check';
 import { check, type ApiVersion, type CheckContext } from '../src/checks/index.js';
-import { walkV2 } from './pagination-model.js';
+import { nextPageRequest, walkV2 } from './pagination-model.js';
 import { announcedItems, restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
 
@@ -17,12 +17,16 @@ interface Shipment extends Record<string, unknown> {
 
 /** One shipment per status the v2 list shows that the run may not change: the 422 targets. */
 async function refusedTargets(t: CheckContext): Promise<Map<string, Shipment>> {
+  // The URL of the page last read: a relative next_page_url resolves against it.
+  let pageUrl = '';
+  const read = async (path: string, query?: Record<string, number>) => {
+    const res = await t.v2.get(path, query ? { query } : {});
+    pageUrl = res.exchange.url;
+    return res.body;
+  };
   const walk = await walkV2(
-    async () => (await t.v2.get('/restocking_shipments', { query: { limit: 50 } })).body,
-    async (url) => {
-      const next = new URL(url);
-      return (await t.v2.get(`${next.pathname.replace(/^.*\/merchant_api\/v2/, '')}${next.search}`)).body;
-    },
+    () => read('/restocking_shipments', { limit: 50 }),
+    (url) => read(nextPageRequest(url, pageUrl)),
     40,
   );
   const targets = new Map<string, Shipment>();

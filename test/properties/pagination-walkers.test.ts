@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insideWindow, windowArb } from '../../properties/pagination-arbitraries.js';
-import { v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from '../../properties/pagination-model.js';
+import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from '../../properties/pagination-model.js';
 
 type Deviation = 'none' | 'drop-boundary' | 'repeat-boundary' | 'item-count-on-page' | 'page-count-plus-one';
 
@@ -75,5 +75,17 @@ describe('v2 walker', () => {
       const walk = await walkV2(list.first, list.follow, records.length + 2);
       expect(v2WalkProblems(walk, new Set(records), limit, (r) => r)).not.toEqual([]);
     }), { numRuns: 100 });
+  });
+});
+
+describe('nextPageRequest', () => {
+  const pageUrl = 'https://api.example.test/merchant_api/v2/restocking_shipments?limit=5';
+  it.each([
+    ['an absolute URL of the same origin', 'https://api.example.test/merchant_api/v2/restocking_shipments?cursor=abc', '/restocking_shipments?cursor=abc'],
+    ['a path relative to the host', '/merchant_api/v2/restocking_shipments?cursor=abc&limit=5', '/restocking_shipments?cursor=abc&limit=5'],
+    ['a query relative to the page', '?cursor=abc', '/restocking_shipments?cursor=abc'],
+    ['another origin (a proxy\'s inner one), re-rooted on the base', 'http://10.0.0.7:8080/merchant_api/v2/restocking_shipments?cursor=abc', '/restocking_shipments?cursor=abc'],
+  ])('%s', (_name, next, want) => {
+    expect(nextPageRequest(next, pageUrl)).toBe(want);
   });
 });
