@@ -25,6 +25,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -34,6 +35,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "400": "response_delete_skus_id_400",
       "401": "response_delete_skus_id_401",
       "403": "response_delete_skus_id_403",
       "404": "response_delete_skus_id_404",
@@ -46,6 +48,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       429
@@ -54,6 +57,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_200",
+      "400": "response_get_orders_400",
       "401": "response_get_orders_401",
       "403": "response_get_orders_403",
       "429": "response_get_orders_429"
@@ -65,6 +69,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -74,6 +79,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_id_200",
+      "400": "response_get_orders_id_400",
       "401": "response_get_orders_id_401",
       "403": "response_get_orders_id_403",
       "404": "response_get_orders_id_404",
@@ -86,6 +92,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -95,6 +102,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_id_200",
+      "400": "response_get_restocking_shipments_id_400",
       "401": "response_get_restocking_shipments_id_401",
       "403": "response_get_restocking_shipments_id_403",
       "404": "response_get_restocking_shipments_id_404",
@@ -107,6 +115,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -116,6 +125,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_returns_id_200",
+      "400": "response_get_returns_id_400",
       "401": "response_get_returns_id_401",
       "403": "response_get_returns_id_403",
       "404": "response_get_returns_id_404",
@@ -128,6 +138,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       429
@@ -136,6 +147,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_shipments_200",
+      "400": "response_get_shipments_400",
       "401": "response_get_shipments_401",
       "403": "response_get_shipments_403",
       "429": "response_get_shipments_429"
@@ -147,6 +159,7 @@ export const operations = {
     "section": "4.1",
     "statuses": [
       200,
+      400,
       401,
       403,
       429
@@ -155,6 +168,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "400": "response_get_warehouses_400",
       "401": "response_get_warehouses_401",
       "403": "response_get_warehouses_403",
       "429": "response_get_warehouses_429"
@@ -197,6 +211,7 @@ export const operations = {
       401,
       403,
       404,
+      409,
       422,
       429
     ],
@@ -208,6 +223,7 @@ export const operations = {
       "401": "response_patch_skus_id_401",
       "403": "response_patch_skus_id_403",
       "404": "response_patch_skus_id_404",
+      "409": "response_patch_skus_id_409",
       "422": "response_patch_skus_id_422",
       "429": "response_patch_skus_id_429"
     }
@@ -269,6 +285,7 @@ export const operations = {
       400,
       401,
       403,
+      409,
       422,
       429
     ],
@@ -279,6 +296,7 @@ export const operations = {
       "400": "response_post_skus_400",
       "401": "response_post_skus_401",
       "403": "response_post_skus_403",
+      "409": "response_post_skus_409",
       "422": "response_post_skus_422",
       "429": "response_post_skus_429"
     }
@@ -345,6 +363,7 @@ export const operations = {
       401,
       403,
       404,
+      409,
       422,
       429
     ],
@@ -356,6 +375,7 @@ export const operations = {
       "401": "response_put_skus_id_401",
       "403": "response_put_skus_id_403",
       "404": "response_put_skus_id_404",
+      "409": "response_put_skus_id_409",
       "422": "response_put_skus_id_422",
       "429": "response_put_skus_id_429"
     }

@@ -464,7 +464,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request; a body that is not valid JSON (§7). */
+        /** @description Malformed request (§7): a body that is not valid JSON, or a query or path parameter the service cannot read. Any operation can receive one, so every operation lists 400. */
         BadRequest: {
             headers: {
                 "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
@@ -508,7 +508,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A record with the same data already exists: a duplicate merchant_order_id; the error carries the existing order's id (§4.1 order rule 1, §7). */
+        /** @description A record with the same data already exists (§7): a duplicate merchant_order_id, where the error carries the existing order's id (§4.1 order rule 1), or a merchant_sku_id another SKU of the sales channel holds (§2.6: unique within the sales channel). */
         Conflict: {
             headers: {
                 "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
@@ -605,6 +605,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -665,6 +666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -797,6 +799,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestockingShipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -863,6 +866,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -898,6 +902,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -923,6 +928,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -960,6 +966,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -997,6 +1004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShipmentPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -1025,6 +1033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Return"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1049,6 +1058,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

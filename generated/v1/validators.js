@@ -2792,8 +2792,8 @@ return errors === 0;
 }
 validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_401 = validate130;
-const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_400 = validate130;
+const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2886,7 +2886,7 @@ validate131.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
@@ -2905,8 +2905,8 @@ return errors === 0;
 }
 validate130.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_403 = validate133;
-const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_401 = validate133;
+const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2999,7 +2999,7 @@ validate134.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate133.evaluated;
@@ -3018,8 +3018,8 @@ return errors === 0;
 }
 validate133.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_429 = validate136;
-const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_403 = validate136;
+const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3112,7 +3112,7 @@ validate137.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -3131,13 +3131,126 @@ return errors === 0;
 }
 validate136.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_201 = validate139;
-const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_429 = validate139;
+const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate140.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+validate140.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_201 = validate142;
+const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3228,147 +3341,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
-return errors === 0;
-}
-validate140.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-validate139.errors = vErrors;
-return errors === 0;
-}
-validate139.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_400 = validate143;
-const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate144.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-validate144.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate143.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_401 = validate146;
-const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+errors = vErrors.length;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_400 = validate146;
+const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3461,7 +3461,7 @@ validate147.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate146.evaluated;
@@ -3480,8 +3480,8 @@ return errors === 0;
 }
 validate146.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_403 = validate149;
-const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_orders_401 = validate149;
+const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3574,7 +3574,7 @@ validate150.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate149.evaluated;
@@ -3593,8 +3593,8 @@ return errors === 0;
 }
 validate149.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_409 = validate152;
-const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_orders_403 = validate152;
+const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3687,7 +3687,7 @@ validate153.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -3706,8 +3706,8 @@ return errors === 0;
 }
 validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_422 = validate155;
-const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_orders_409 = validate155;
+const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3800,7 +3800,7 @@ validate156.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -3819,8 +3819,8 @@ return errors === 0;
 }
 validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_429 = validate158;
-const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_orders_422 = validate158;
+const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3913,7 +3913,7 @@ validate159.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -3932,23 +3932,22 @@ return errors === 0;
 }
 validate158.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_orders = validate161;
-const schema85 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderCreate"};
-const schema87 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
-const schema88 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+export const response_post_orders_429 = validate161;
+const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate162.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3957,16 +3956,130 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate164.errors = vErrors;
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate162.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate162.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate163.evaluated;
+const evaluated0 = validate161.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+errors = vErrors.length;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_orders = validate164;
+const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderCreate"};
+const schema89 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
+const schema90 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate167.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+validate167.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3979,14 +4092,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate164(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.items.type,parentSchema:schema87.properties.items,data:data0};
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema89.properties.items.type,parentSchema:schema89.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4000,7 +4113,7 @@ if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 === "string"){
 if(!(formats2.validate(data2))){
-const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema87.properties.created_at,data:data2};
+const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema89.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4011,7 +4124,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.created_at.type,parentSchema:schema87.properties.created_at,data:data2};
+const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.created_at.type,parentSchema:schema89.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4023,7 +4136,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4032,39 +4145,39 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate163.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_post_orders.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
-validate161.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_200 = validate167;
-const schema89 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_id_200 = validate170;
+const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate168.evaluated;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4155,147 +4268,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate168.errors = vErrors;
-return errors === 0;
-}
-validate168.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
-errors = vErrors.length;
-}
-validate167.errors = vErrors;
-return errors === 0;
-}
-validate167.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_401 = validate171;
-const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate172.errors = vErrors;
-return errors === 0;
-}
-validate172.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
-}
 validate171.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate171.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_403 = validate174;
-const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate170.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+validate170.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_400 = validate174;
+const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4388,7 +4388,7 @@ validate175.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate174.evaluated;
@@ -4407,8 +4407,8 @@ return errors === 0;
 }
 validate174.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_404 = validate177;
-const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_401 = validate177;
+const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4501,7 +4501,7 @@ validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -4520,8 +4520,8 @@ return errors === 0;
 }
 validate177.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_429 = validate180;
-const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_403 = validate180;
+const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4614,7 +4614,7 @@ validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate180.evaluated;
@@ -4633,13 +4633,239 @@ return errors === 0;
 }
 validate180.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_200 = validate183;
-const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_id_404 = validate183;
+const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate184.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+errors = vErrors.length;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_429 = validate186;
+const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate187.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+validate187.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate186.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+errors = vErrors.length;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+validate186.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_200 = validate189;
+const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4730,260 +4956,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate184.errors = vErrors;
-return errors === 0;
-}
-validate184.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-errors = vErrors.length;
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_400 = validate187;
-const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate188.errors = vErrors;
-return errors === 0;
-}
-validate188.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate187.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
-errors = vErrors.length;
-}
-validate187.errors = vErrors;
-return errors === 0;
-}
-validate187.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_401 = validate190;
-const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate191.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate191.errors = vErrors;
-return errors === 0;
-}
-validate191.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate190.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
 validate190.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_403 = validate193;
-const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate189.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+validate189.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_400 = validate193;
+const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5076,7 +5076,7 @@ validate194.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate193.evaluated;
@@ -5095,8 +5095,8 @@ return errors === 0;
 }
 validate193.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_404 = validate196;
-const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_401 = validate196;
+const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5189,7 +5189,7 @@ validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate196.evaluated;
@@ -5208,8 +5208,8 @@ return errors === 0;
 }
 validate196.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_409 = validate199;
-const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_403 = validate199;
+const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5302,7 +5302,7 @@ validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate199.evaluated;
@@ -5321,8 +5321,8 @@ return errors === 0;
 }
 validate199.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_422 = validate202;
-const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_404 = validate202;
+const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5415,7 +5415,7 @@ validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate202.evaluated;
@@ -5434,8 +5434,8 @@ return errors === 0;
 }
 validate202.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_429 = validate205;
-const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_409 = validate205;
+const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5528,7 +5528,7 @@ validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate205.evaluated;
@@ -5547,9 +5547,8 @@ return errors === 0;
 }
 validate205.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_orders_id = validate208;
-const schema115 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
-const schema116 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+export const response_put_orders_id_422 = validate208;
+const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5562,19 +5561,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate164(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema116.properties.items.type,parentSchema:schema116.properties.items,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5583,10 +5571,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5595,14 +5581,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate209.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate209.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate208.evaluated;
@@ -5619,15 +5658,202 @@ errors = vErrors.length;
 validate208.errors = vErrors;
 return errors === 0;
 }
-validate208.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_200 = validate212;
-const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_put_orders_id_429 = validate211;
+const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate212.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+validate212.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate211.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+validate211.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_orders_id = validate214;
+const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
+const schema120 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate215.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+validate215.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate214.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+errors = vErrors.length;
+}
+validate214.errors = vErrors;
+return errors === 0;
+}
+validate214.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_200 = validate218;
+const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate219.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5718,260 +5944,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate213.errors = vErrors;
-return errors === 0;
-}
-validate213.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
-errors = vErrors.length;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_400 = validate216;
-const schema119 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate217.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate217.errors = vErrors;
-return errors === 0;
-}
-validate217.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
-errors = vErrors.length;
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-validate216.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_401 = validate219;
-const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate220.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
-validate220.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate219.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
-errors = vErrors.length;
-}
 validate219.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate219.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_403 = validate222;
-const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate218.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+errors = vErrors.length;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+validate218.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_400 = validate222;
+const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6064,7 +6064,7 @@ validate223.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate222.evaluated;
@@ -6083,8 +6083,8 @@ return errors === 0;
 }
 validate222.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_404 = validate225;
-const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_401 = validate225;
+const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6177,7 +6177,7 @@ validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate225.evaluated;
@@ -6196,8 +6196,8 @@ return errors === 0;
 }
 validate225.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_409 = validate228;
-const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_403 = validate228;
+const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6290,7 +6290,7 @@ validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate228.evaluated;
@@ -6309,8 +6309,8 @@ return errors === 0;
 }
 validate228.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_422 = validate231;
-const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_404 = validate231;
+const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6403,7 +6403,7 @@ validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate231.evaluated;
@@ -6422,8 +6422,8 @@ return errors === 0;
 }
 validate231.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_429 = validate234;
-const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_409 = validate234;
+const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6516,7 +6516,7 @@ validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate234.evaluated;
@@ -6535,8 +6535,8 @@ return errors === 0;
 }
 validate234.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_id = validate237;
-const schema133 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
+export const response_patch_orders_id_422 = validate237;
+const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6549,19 +6549,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate164(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema116.properties.items.type,parentSchema:schema116.properties.items,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6570,10 +6559,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6582,14 +6569,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate238.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate238.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate237.evaluated;
@@ -6606,15 +6646,201 @@ errors = vErrors.length;
 validate237.errors = vErrors;
 return errors === 0;
 }
-validate237.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate237.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate241;
-const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_patch_orders_id_429 = validate240;
+const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate241.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate241.errors = vErrors;
+return errors === 0;
+}
+validate241.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate240.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+errors = vErrors.length;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+validate240.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_id = validate243;
+const schema137 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate244.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+validate244.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate243.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+errors = vErrors.length;
+}
+validate243.errors = vErrors;
+return errors === 0;
+}
+validate243.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_201 = validate247;
+const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate248.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6946,36 +7172,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate248.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_400 = validate246;
-const schema137 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate247.evaluated;
@@ -6985,221 +7189,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+errors = vErrors.length;
 }
 validate247.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate247.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate246.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
-errors = vErrors.length;
-}
-validate246.errors = vErrors;
-return errors === 0;
-}
-validate246.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_401 = validate249;
-const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate250.errors = vErrors;
-return errors === 0;
-}
-validate250.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-validate249.errors = vErrors;
-return errors === 0;
-}
-validate249.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_403 = validate252;
-const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_400 = validate252;
+const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7292,7 +7292,7 @@ validate253.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate252.evaluated;
@@ -7311,8 +7311,8 @@ return errors === 0;
 }
 validate252.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_422 = validate255;
-const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_401 = validate255;
+const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7405,7 +7405,7 @@ validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate255.evaluated;
@@ -7424,8 +7424,8 @@ return errors === 0;
 }
 validate255.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_429 = validate258;
-const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_403 = validate258;
+const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7518,7 +7518,7 @@ validate259.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate258.evaluated;
@@ -7537,15 +7537,241 @@ return errors === 0;
 }
 validate258.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_restocking_shipments = validate261;
-const schema147 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
-const schema148 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
-const schema149 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+export const response_post_restocking_shipments_422 = validate261;
+const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate262.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate262.errors = vErrors;
+return errors === 0;
+}
+validate262.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate261.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+errors = vErrors.length;
+}
+validate261.errors = vErrors;
+return errors === 0;
+}
+validate261.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_429 = validate264;
+const schema149 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate265.errors = vErrors;
+return errors === 0;
+}
+validate265.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate264.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+errors = vErrors.length;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+validate264.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_restocking_shipments = validate267;
+const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
+const schema152 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
+const schema153 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate269.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7556,7 +7782,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id !== undefined){
 let data0 = data.sku_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema149.properties.sku_id.type},message:"must be integer,string",schema:schema149.properties.sku_id.type,parentSchema:schema149.properties.sku_id,data:data0};
+const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema153.properties.sku_id.type},message:"must be integer,string",schema:schema153.properties.sku_id.type,parentSchema:schema153.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7567,7 +7793,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema149.properties.sku_id,data:data0};
+const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7581,7 +7807,7 @@ errors++;
 if(data.announced_quantity !== undefined){
 let data1 = data.announced_quantity;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema149.properties.announced_quantity.type},message:"must be integer,string",schema:schema149.properties.announced_quantity.type,parentSchema:schema149.properties.announced_quantity,data:data1};
+const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema153.properties.announced_quantity.type},message:"must be integer,string",schema:schema153.properties.announced_quantity.type,parentSchema:schema153.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7592,7 +7818,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema149.properties.announced_quantity,data:data1};
+const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7605,7 +7831,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7614,16 +7840,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate269.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
+const evaluated0 = validate268.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7634,7 +7860,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema148.properties.warehouse_id.type},message:"must be integer,string",schema:schema148.properties.warehouse_id.type,parentSchema:schema148.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7645,7 +7871,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema148.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7659,7 +7885,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.estimated_arrival_date.type,parentSchema:schema148.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7673,7 +7899,7 @@ let valid1 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema148.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7688,7 +7914,7 @@ valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.validate(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema148.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7701,7 +7927,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema148.properties.estimated_arrival_date.anyOf,parentSchema:schema148.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7725,7 +7951,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.delivery_option.type,parentSchema:schema148.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7735,7 +7961,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema148.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema148.properties.delivery_option.enum,parentSchema:schema148.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7748,7 +7974,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema148.properties.tracking_code.type},message:"must be string,number,null",schema:schema148.properties.tracking_code.type,parentSchema:schema148.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7761,7 +7987,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema148.properties.po_number.type},message:"must be string,number,null",schema:schema148.properties.po_number.type,parentSchema:schema148.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7774,7 +8000,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema148.properties.supplier_name.type},message:"must be string,number,null",schema:schema148.properties.supplier_name.type,parentSchema:schema148.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7789,14 +8015,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate263(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.restocking_shipment_items.type,parentSchema:schema148.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7808,7 +8034,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7817,39 +8043,39 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate262.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate268.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate261.evaluated;
+const evaluated0 = validate267.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
-validate261.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
-validate261.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate267.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate266;
-const schema150 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate272;
+const schema154 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
+const evaluated0 = validate273.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8181,36 +8407,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate273.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate266.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
-errors = vErrors.length;
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-validate266.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_401 = validate271;
-const schema152 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate272.evaluated;
@@ -8220,221 +8424,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate273(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+errors = vErrors.length;
 }
 validate272.errors = vErrors;
 return errors === 0;
 }
-validate272.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate272.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate271.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
-errors = vErrors.length;
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-validate271.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_403 = validate274;
-const schema154 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-validate275.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate274.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
-errors = vErrors.length;
-}
-validate274.errors = vErrors;
-return errors === 0;
-}
-validate274.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_404 = validate277;
-const schema156 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_400 = validate277;
+const schema156 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8527,7 +8527,7 @@ validate278.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate277.evaluated;
@@ -8546,8 +8546,8 @@ return errors === 0;
 }
 validate277.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_429 = validate280;
-const schema158 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_401 = validate280;
+const schema158 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8640,7 +8640,7 @@ validate281.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate280.evaluated;
@@ -8659,13 +8659,352 @@ return errors === 0;
 }
 validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_200 = validate283;
-const schema160 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_403 = validate283;
+const schema160 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate284.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate284.errors = vErrors;
+return errors === 0;
+}
+validate284.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate283.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+errors = vErrors.length;
+}
+validate283.errors = vErrors;
+return errors === 0;
+}
+validate283.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_404 = validate286;
+const schema162 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate287.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate287.errors = vErrors;
+return errors === 0;
+}
+validate287.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate286.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+errors = vErrors.length;
+}
+validate286.errors = vErrors;
+return errors === 0;
+}
+validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate289;
+const schema164 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate290.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate290.errors = vErrors;
+return errors === 0;
+}
+validate290.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+errors = vErrors.length;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_200 = validate292;
+const schema166 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate293.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8997,149 +9336,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate293.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate293.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate283.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
-errors = vErrors.length;
-}
-validate283.errors = vErrors;
-return errors === 0;
-}
-validate283.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_400 = validate288;
-const schema162 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate289.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate288.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
-errors = vErrors.length;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-validate288.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_401 = validate291;
-const schema164 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate292.evaluated;
@@ -9149,221 +9353,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+errors = vErrors.length;
 }
 validate292.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate292.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate291.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
-errors = vErrors.length;
-}
-validate291.errors = vErrors;
-return errors === 0;
-}
-validate291.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_403 = validate294;
-const schema166 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate295.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate295.errors = vErrors;
-return errors === 0;
-}
-validate295.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate294.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
-errors = vErrors.length;
-}
-validate294.errors = vErrors;
-return errors === 0;
-}
-validate294.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_404 = validate297;
-const schema168 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_400 = validate297;
+const schema168 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9456,7 +9456,7 @@ validate298.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate297.evaluated;
@@ -9475,8 +9475,8 @@ return errors === 0;
 }
 validate297.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_422 = validate300;
-const schema170 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_401 = validate300;
+const schema170 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9569,7 +9569,7 @@ validate301.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate300.evaluated;
@@ -9588,8 +9588,8 @@ return errors === 0;
 }
 validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_429 = validate303;
-const schema172 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_403 = validate303;
+const schema172 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9682,7 +9682,7 @@ validate304.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate303.evaluated;
@@ -9701,8 +9701,8 @@ return errors === 0;
 }
 validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_restocking_shipments_id = validate306;
-const schema174 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
+export const response_put_restocking_shipments_id_404 = validate306;
+const schema174 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9715,10 +9715,349 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+validate307.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate306.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate306.errors = vErrors;
+return errors === 0;
+}
+validate306.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_422 = validate309;
+const schema176 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate310.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate310.errors = vErrors;
+return errors === 0;
+}
+validate310.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate309.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+errors = vErrors.length;
+}
+validate309.errors = vErrors;
+return errors === 0;
+}
+validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_429 = validate312;
+const schema178 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate313.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+validate313.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate312.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+errors = vErrors.length;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_restocking_shipments_id = validate315;
+const schema180 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema148.properties.warehouse_id.type},message:"must be integer,string",schema:schema148.properties.warehouse_id.type,parentSchema:schema148.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9729,7 +10068,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema148.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9743,7 +10082,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.estimated_arrival_date.type,parentSchema:schema148.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9757,7 +10096,7 @@ let valid1 = false;
 const _errs7 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema148.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9772,7 +10111,7 @@ valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.validate(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema148.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9785,7 +10124,7 @@ errors++;
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema148.properties.estimated_arrival_date.anyOf,parentSchema:schema148.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9809,7 +10148,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.delivery_option.type,parentSchema:schema148.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9819,7 +10158,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema148.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema148.properties.delivery_option.enum,parentSchema:schema148.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9832,7 +10171,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema148.properties.tracking_code.type},message:"must be string,number,null",schema:schema148.properties.tracking_code.type,parentSchema:schema148.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9845,7 +10184,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema148.properties.po_number.type},message:"must be string,number,null",schema:schema148.properties.po_number.type,parentSchema:schema148.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9858,7 +10197,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema148.properties.supplier_name.type},message:"must be string,number,null",schema:schema148.properties.supplier_name.type,parentSchema:schema148.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9873,14 +10212,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate263(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema148.properties.restocking_shipment_items.type,parentSchema:schema148.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9892,7 +10231,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9901,373 +10240,34 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate307.errors = vErrors;
-return errors === 0;
-}
-validate307.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate306.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
-errors = vErrors.length;
-}
-validate306.errors = vErrors;
-return errors === 0;
-}
-validate306.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_400 = validate310;
-const schema176 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate311.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate311.errors = vErrors;
-return errors === 0;
-}
-validate311.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate310.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
-errors = vErrors.length;
-}
-validate310.errors = vErrors;
-return errors === 0;
-}
-validate310.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_401 = validate313;
-const schema178 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate314.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate314.errors = vErrors;
-return errors === 0;
-}
-validate314.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate313.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
-errors = vErrors.length;
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
-validate313.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_403 = validate316;
-const schema180 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate317.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate317.errors = vErrors;
-return errors === 0;
-}
-validate317.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate316.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
-errors = vErrors.length;
-}
 validate316.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate316.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_422 = validate319;
-const schema182 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate315.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+errors = vErrors.length;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+validate315.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_400 = validate319;
+const schema182 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10360,7 +10360,7 @@ validate320.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate319.evaluated;
@@ -10379,8 +10379,8 @@ return errors === 0;
 }
 validate319.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_429 = validate322;
-const schema184 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_401 = validate322;
+const schema184 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10473,7 +10473,7 @@ validate323.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate322.evaluated;
@@ -10492,9 +10492,8 @@ return errors === 0;
 }
 validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_skus = validate325;
-const schema186 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuCreate"};
-const schema187 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
+export const response_post_skus_403 = validate325;
+const schema186 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10506,8 +10505,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10516,14 +10516,77 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate326.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate326.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate325.evaluated;
@@ -10540,10 +10603,10 @@ errors = vErrors.length;
 validate325.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_200 = validate328;
-const schema188 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
+export const response_post_skus_409 = validate328;
+const schema188 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10556,10 +10619,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10568,9 +10629,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10579,12 +10639,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10594,10 +10652,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.merchant_sku_id !== undefined){
-let data2 = data.merchant_sku_id;
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10607,10 +10669,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10620,10 +10681,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10632,341 +10692,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data5 = data.created_at;
-if(typeof data5 === "string"){
-if(!(formats2.validate(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.cost_in_cent !== undefined){
-let data6 = data.cost_in_cent;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.cost_in_cents !== undefined){
-let data7 = data.cost_in_cents;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data8 = data.weight_in_kg;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.country_code_of_origin !== undefined){
-let data9 = data.country_code_of_origin;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.hs_code !== undefined){
-let data10 = data.hs_code;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.image_url !== undefined){
-let data11 = data.image_url;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.batch_tracking_enabled !== undefined){
-let data12 = data.batch_tracking_enabled;
-if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.fulfilled_by !== undefined){
-let data13 = data.fulfilled_by;
-if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.dangerous_good !== undefined){
-let data14 = data.dangerous_good;
-if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.un_numbers !== undefined){
-let data15 = data.un_numbers;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.hazardous_good !== undefined){
-let data17 = data.hazardous_good;
-if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.h_codes !== undefined){
-let data18 = data.h_codes;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.inventory !== undefined){
-let data20 = data.inventory;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.stocked !== undefined){
-let data21 = data20.stocked;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data20.reserved !== undefined){
-let data22 = data20.reserved;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data20.total !== undefined){
-let data23 = data20.total;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.inventory_per_warehouse !== undefined){
-let data24 = data.inventory_per_warehouse;
-if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.inventory_batches !== undefined){
-let data25 = data.inventory_batches;
-if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
 validate329.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate329.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate328.evaluated;
@@ -10983,10 +10716,10 @@ errors = vErrors.length;
 validate328.errors = vErrors;
 return errors === 0;
 }
-validate328.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_400 = validate331;
-const schema190 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_422 = validate331;
+const schema190 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11079,7 +10812,7 @@ validate332.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate331.evaluated;
@@ -11098,8 +10831,8 @@ return errors === 0;
 }
 validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_401 = validate334;
-const schema192 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_429 = validate334;
+const schema192 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11192,7 +10925,7 @@ validate335.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate334.evaluated;
@@ -11211,8 +10944,9 @@ return errors === 0;
 }
 validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_403 = validate337;
-const schema194 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const request_post_skus = validate337;
+const schema194 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuCreate"};
+const schema195 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
 
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11224,9 +10958,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11235,77 +10968,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate338.errors = vErrors;
 return errors === 0;
 }
-validate338.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate338.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate337.evaluated;
@@ -11322,896 +10992,15 @@ errors = vErrors.length;
 validate337.errors = vErrors;
 return errors === 0;
 }
-validate337.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate337.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_404 = validate340;
-const schema196 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_200 = validate340;
+const schema196 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
 
 function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate341.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate341.errors = vErrors;
-return errors === 0;
-}
-validate341.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate340.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
-errors = vErrors.length;
-}
-validate340.errors = vErrors;
-return errors === 0;
-}
-validate340.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_422 = validate343;
-const schema198 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate344.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate344.errors = vErrors;
-return errors === 0;
-}
-validate344.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate343.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
-errors = vErrors.length;
-}
-validate343.errors = vErrors;
-return errors === 0;
-}
-validate343.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_429 = validate346;
-const schema200 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate347.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate347.errors = vErrors;
-return errors === 0;
-}
-validate347.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate346.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
-errors = vErrors.length;
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_skus_id = validate349;
-const schema202 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-const schema203 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate350.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema203.properties.name.type},message:"must be string,number",schema:schema203.properties.name.type,parentSchema:schema203.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema203.properties.weight_in_kg.type},message:"must be number,string",schema:schema203.properties.weight_in_kg.type,parentSchema:schema203.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema203.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-validate350.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-validate349.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_401 = validate352;
-const schema204 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate353.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-validate353.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate352.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
-errors = vErrors.length;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_403 = validate355;
-const schema206 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate356.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate356.errors = vErrors;
-return errors === 0;
-}
-validate356.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate355.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_404 = validate358;
-const schema208 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate359.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate359.errors = vErrors;
-return errors === 0;
-}
-validate359.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
-errors = vErrors.length;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_429 = validate361;
-const schema210 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate362.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate362.errors = vErrors;
-return errors === 0;
-}
-validate362.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_200 = validate364;
-const schema212 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate365.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12622,14 +11411,895 @@ vErrors.push(err30);
 }
 errors++;
 }
+validate341.errors = vErrors;
+return errors === 0;
+}
+validate341.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate340.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
+errors = vErrors.length;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+validate340.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_400 = validate343;
+const schema198 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate344.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate344.errors = vErrors;
+return errors === 0;
+}
+validate344.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate343.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+errors = vErrors.length;
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+validate343.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_401 = validate346;
+const schema200 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate347.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate347.errors = vErrors;
+return errors === 0;
+}
+validate347.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate346.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
+errors = vErrors.length;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_403 = validate349;
+const schema202 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate350.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+validate350.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate349.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
+errors = vErrors.length;
+}
+validate349.errors = vErrors;
+return errors === 0;
+}
+validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_404 = validate352;
+const schema204 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate353.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate353.errors = vErrors;
+return errors === 0;
+}
+validate353.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate352.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+errors = vErrors.length;
+}
+validate352.errors = vErrors;
+return errors === 0;
+}
+validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_409 = validate355;
+const schema206 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate356.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate356.errors = vErrors;
+return errors === 0;
+}
+validate356.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate355.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+errors = vErrors.length;
+}
+validate355.errors = vErrors;
+return errors === 0;
+}
+validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_422 = validate358;
+const schema208 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate359.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate359.errors = vErrors;
+return errors === 0;
+}
+validate359.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate358.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
+errors = vErrors.length;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_429 = validate361;
+const schema210 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate362.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate362.errors = vErrors;
+return errors === 0;
+}
+validate362.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate361.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+errors = vErrors.length;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_skus_id = validate364;
+const schema212 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
+const schema213 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
+
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate365.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 validate365.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate365.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate364.evaluated;
@@ -12646,10 +12316,10 @@ errors = vErrors.length;
 validate364.errors = vErrors;
 return errors === 0;
 }
-validate364.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate364.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_400 = validate367;
-const schema214 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_400 = validate367;
+const schema214 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12742,7 +12412,7 @@ validate368.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate367.evaluated;
@@ -12761,8 +12431,8 @@ return errors === 0;
 }
 validate367.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_401 = validate370;
-const schema216 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_401 = validate370;
+const schema216 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12855,7 +12525,7 @@ validate371.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate370.evaluated;
@@ -12874,8 +12544,8 @@ return errors === 0;
 }
 validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_403 = validate373;
-const schema218 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_403 = validate373;
+const schema218 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12968,7 +12638,7 @@ validate374.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate373.evaluated;
@@ -12987,8 +12657,8 @@ return errors === 0;
 }
 validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_404 = validate376;
-const schema220 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_404 = validate376;
+const schema220 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13081,7 +12751,7 @@ validate377.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate376.evaluated;
@@ -13100,8 +12770,8 @@ return errors === 0;
 }
 validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_422 = validate379;
-const schema222 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_429 = validate379;
+const schema222 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13194,7 +12864,7 @@ validate380.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate379.evaluated;
@@ -13213,13 +12883,456 @@ return errors === 0;
 }
 validate379.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_429 = validate382;
-const schema224 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_200 = validate382;
+const schema224 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
 
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate383.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.merchant_sku_id !== undefined){
+let data2 = data.merchant_sku_id;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((data4 === "active") || (data4 === "deleted"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data5 = data.created_at;
+if(typeof data5 === "string"){
+if(!(formats2.validate(data5))){
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.cost_in_cent !== undefined){
+let data6 = data.cost_in_cent;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.cost_in_cents !== undefined){
+let data7 = data.cost_in_cents;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data8 = data.weight_in_kg;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.country_code_of_origin !== undefined){
+let data9 = data.country_code_of_origin;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.hs_code !== undefined){
+let data10 = data.hs_code;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.image_url !== undefined){
+let data11 = data.image_url;
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.batch_tracking_enabled !== undefined){
+let data12 = data.batch_tracking_enabled;
+if(typeof data12 !== "boolean"){
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.fulfilled_by !== undefined){
+let data13 = data.fulfilled_by;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.dangerous_good !== undefined){
+let data14 = data.dangerous_good;
+if(typeof data14 !== "boolean"){
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.un_numbers !== undefined){
+let data15 = data.un_numbers;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(typeof data16 !== "string"){
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.hazardous_good !== undefined){
+let data17 = data.hazardous_good;
+if(typeof data17 !== "boolean"){
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.h_codes !== undefined){
+let data18 = data.h_codes;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+let data19 = data18[i1];
+if(typeof data19 !== "string"){
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.inventory !== undefined){
+let data20 = data.inventory;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.stocked !== undefined){
+let data21 = data20.stocked;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data20.reserved !== undefined){
+let data22 = data20.reserved;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data20.total !== undefined){
+let data23 = data20.total;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.inventory_per_warehouse !== undefined){
+let data24 = data.inventory_per_warehouse;
+if(!(Array.isArray(data24))){
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.inventory_batches !== undefined){
+let data25 = data.inventory_batches;
+if(!(Array.isArray(data25))){
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate383.errors = vErrors;
+return errors === 0;
+}
+validate383.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate382.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+errors = vErrors.length;
+}
+validate382.errors = vErrors;
+return errors === 0;
+}
+validate382.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_400 = validate385;
+const schema226 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate386.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13300,103 +13413,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate383.errors = vErrors;
-return errors === 0;
-}
-validate383.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate382.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
-errors = vErrors.length;
-}
-validate382.errors = vErrors;
-return errors === 0;
-}
-validate382.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_patch_skus_id = validate385;
-const schema226 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate386.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema203.properties.name.type},message:"must be string,number",schema:schema203.properties.name.type,parentSchema:schema203.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema203.properties.weight_in_kg.type},message:"must be number,string",schema:schema203.properties.weight_in_kg.type,parentSchema:schema203.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema203.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate386.errors = vErrors;
 return errors === 0;
 }
-validate386.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate386.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate385.evaluated;
@@ -13413,15 +13437,782 @@ errors = vErrors.length;
 validate385.errors = vErrors;
 return errors === 0;
 }
-validate385.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate385.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_200 = validate388;
-const schema228 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
+export const response_patch_skus_id_401 = validate388;
+const schema228 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate389.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate389.errors = vErrors;
+return errors === 0;
+}
+validate389.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate388.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+errors = vErrors.length;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_403 = validate391;
+const schema230 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate392.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate392.errors = vErrors;
+return errors === 0;
+}
+validate392.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate392(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+errors = vErrors.length;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_404 = validate394;
+const schema232 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate395.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate395.errors = vErrors;
+return errors === 0;
+}
+validate395.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate394.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate395(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+errors = vErrors.length;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_409 = validate397;
+const schema234 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate398.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate398.errors = vErrors;
+return errors === 0;
+}
+validate398.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate397.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate398(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+errors = vErrors.length;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_422 = validate400;
+const schema236 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate401.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate401.errors = vErrors;
+return errors === 0;
+}
+validate401.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate400.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate401(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate401.errors : vErrors.concat(validate401.errors);
+errors = vErrors.length;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_429 = validate403;
+const schema238 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate404.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate404.errors = vErrors;
+return errors === 0;
+}
+validate404.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+errors = vErrors.length;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_skus_id = validate406;
+const schema240 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
+
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate407.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate407.errors = vErrors;
+return errors === 0;
+}
+validate407.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
+errors = vErrors.length;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_200 = validate409;
+const schema242 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
+
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate410.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13468,537 +14259,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
-validate389.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate410.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate388.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
-errors = vErrors.length;
-}
-validate388.errors = vErrors;
-return errors === 0;
-}
-validate388.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_401 = validate393;
-const schema230 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate394.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate394.errors = vErrors;
-return errors === 0;
-}
-validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate393.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
-errors = vErrors.length;
-}
-validate393.errors = vErrors;
-return errors === 0;
-}
-validate393.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_403 = validate396;
-const schema232 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate397.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate397.errors = vErrors;
-return errors === 0;
-}
-validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate396.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
-errors = vErrors.length;
-}
-validate396.errors = vErrors;
-return errors === 0;
-}
-validate396.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_429 = validate399;
-const schema234 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate400.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate400.errors = vErrors;
-return errors === 0;
-}
-validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate399.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate400(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
-errors = vErrors.length;
-}
-validate399.errors = vErrors;
-return errors === 0;
-}
-validate399.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_200 = validate402;
-const schema236 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
-
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate403.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate403.errors = vErrors;
-return errors === 0;
-}
-validate403.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate402.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate403(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
-errors = vErrors.length;
-}
-validate402.errors = vErrors;
-return errors === 0;
-}
-validate402.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_401 = validate405;
-const schema238 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate406.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate406.errors = vErrors;
-return errors === 0;
-}
-validate406.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate405.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
-errors = vErrors.length;
-}
-validate405.errors = vErrors;
-return errors === 0;
-}
-validate405.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_403 = validate408;
-const schema240 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate409.evaluated;
@@ -14008,221 +14276,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate410(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
+errors = vErrors.length;
 }
 validate409.errors = vErrors;
 return errors === 0;
 }
-validate409.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate409.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate408.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
-errors = vErrors.length;
-}
-validate408.errors = vErrors;
-return errors === 0;
-}
-validate408.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_404 = validate411;
-const schema242 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate412.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate412.errors = vErrors;
-return errors === 0;
-}
-validate412.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate411.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
-errors = vErrors.length;
-}
-validate411.errors = vErrors;
-return errors === 0;
-}
-validate411.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_429 = validate414;
-const schema244 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_400 = validate414;
+const schema244 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14315,7 +14379,7 @@ validate415.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate414.evaluated;
@@ -14334,8 +14398,8 @@ return errors === 0;
 }
 validate414.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_401 = validate417;
-const schema246 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_401 = validate417;
+const schema246 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14428,7 +14492,7 @@ validate418.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate417.evaluated;
@@ -14447,8 +14511,8 @@ return errors === 0;
 }
 validate417.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_403 = validate420;
-const schema248 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_403 = validate420;
+const schema248 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14541,7 +14605,7 @@ validate421.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate420.evaluated;
@@ -14560,8 +14624,8 @@ return errors === 0;
 }
 validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_429 = validate423;
-const schema250 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_429 = validate423;
+const schema250 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14654,7 +14718,7 @@ validate424.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate423.evaluated;
@@ -14673,8 +14737,8 @@ return errors === 0;
 }
 validate423.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_delivery_status_updated = validate426;
-const schema252 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+export const response_get_returns_id_200 = validate426;
+const schema252 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14687,7 +14751,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14703,7 +14767,7 @@ validate427.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate426.evaluated;
@@ -14722,8 +14786,8 @@ return errors === 0;
 }
 validate426.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate429;
-const schema254 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+export const response_get_returns_id_400 = validate429;
+const schema254 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14735,8 +14799,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14745,14 +14810,77 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate430.errors = vErrors;
 return errors === 0;
 }
-validate430.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate430.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate429.evaluated;
@@ -14769,15 +14897,1017 @@ errors = vErrors.length;
 validate429.errors = vErrors;
 return errors === 0;
 }
-validate429.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate429.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_restocking_shipment_status_updated = validate432;
-const schema256 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_get_returns_id_401 = validate432;
+const schema256 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate433.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate433.errors = vErrors;
+return errors === 0;
+}
+validate433.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate432.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+errors = vErrors.length;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_403 = validate435;
+const schema258 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate436.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+validate436.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate435.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_404 = validate438;
+const schema260 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate439.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate439.errors = vErrors;
+return errors === 0;
+}
+validate439.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate438.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
+errors = vErrors.length;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_429 = validate441;
+const schema262 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate442.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate442.errors = vErrors;
+return errors === 0;
+}
+validate442.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate441.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
+errors = vErrors.length;
+}
+validate441.errors = vErrors;
+return errors === 0;
+}
+validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_400 = validate444;
+const schema264 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate445.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate445.errors = vErrors;
+return errors === 0;
+}
+validate445.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate444.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate445(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
+errors = vErrors.length;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_401 = validate447;
+const schema266 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate448.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate448.errors = vErrors;
+return errors === 0;
+}
+validate448.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate447.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+errors = vErrors.length;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_403 = validate450;
+const schema268 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate451.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate451.errors = vErrors;
+return errors === 0;
+}
+validate451.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate450.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
+errors = vErrors.length;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_429 = validate453;
+const schema270 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate454.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate454.errors = vErrors;
+return errors === 0;
+}
+validate454.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate453.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+errors = vErrors.length;
+}
+validate453.errors = vErrors;
+return errors === 0;
+}
+validate453.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_delivery_status_updated = validate456;
+const schema272 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate457.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate457.errors = vErrors;
+return errors === 0;
+}
+validate457.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate456.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
+errors = vErrors.length;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+validate456.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_shipment_status_updated = validate459;
+const schema274 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate460.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate460.errors = vErrors;
+return errors === 0;
+}
+validate460.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate459.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
+errors = vErrors.length;
+}
+validate459.errors = vErrors;
+return errors === 0;
+}
+validate459.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_restocking_shipment_status_updated = validate462;
+const schema276 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate463.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15109,39 +16239,39 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate433.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
-validate433.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate463.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate432.evaluated;
+const evaluated0 = validate462.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
-validate432.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
-validate432.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate462.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_return_status_updated = validate437;
-const schema258 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
+export const webhook_return_status_updated = validate467;
+const schema278 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate438.evaluated;
+const evaluated0 = validate468.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15158,28 +16288,28 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate438.errors = vErrors;
+validate468.errors = vErrors;
 return errors === 0;
 }
-validate438.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate468.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate437.evaluated;
+const evaluated0 = validate467.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate438(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+if(!(validate468(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
 errors = vErrors.length;
 }
-validate437.errors = vErrors;
+validate467.errors = vErrors;
 return errors === 0;
 }
-validate437.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate467.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -25,6 +25,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       429
@@ -33,6 +34,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_200",
+      "400": "response_get_orders_400",
       "401": "response_get_orders_401",
       "403": "response_get_orders_403",
       "429": "response_get_orders_429"
@@ -44,6 +46,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -53,6 +56,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_by_merchant_order_id_200",
+      "400": "response_get_orders_by_merchant_order_id_400",
       "401": "response_get_orders_by_merchant_order_id_401",
       "403": "response_get_orders_by_merchant_order_id_403",
       "404": "response_get_orders_by_merchant_order_id_404",
@@ -65,6 +69,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -74,6 +79,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_orders_id_200",
+      "400": "response_get_orders_id_400",
       "401": "response_get_orders_id_401",
       "403": "response_get_orders_id_403",
       "404": "response_get_orders_id_404",
@@ -86,6 +92,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       429
@@ -94,6 +101,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_200",
+      "400": "response_get_restocking_shipments_400",
       "401": "response_get_restocking_shipments_401",
       "403": "response_get_restocking_shipments_403",
       "429": "response_get_restocking_shipments_429"
@@ -105,6 +113,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -114,6 +123,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": "response_get_restocking_shipments_id_200",
+      "400": "response_get_restocking_shipments_id_400",
       "401": "response_get_restocking_shipments_id_401",
       "403": "response_get_restocking_shipments_id_403",
       "404": "response_get_restocking_shipments_id_404",
@@ -179,6 +189,7 @@ export const operations = {
       400,
       401,
       403,
+      404,
       409,
       422,
       429
@@ -190,6 +201,7 @@ export const operations = {
       "400": "response_post_orders_400",
       "401": "response_post_orders_401",
       "403": "response_post_orders_403",
+      "404": "response_post_orders_404",
       "409": "response_post_orders_409",
       "422": "response_post_orders_422",
       "429": "response_post_orders_429"
@@ -250,6 +262,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -260,6 +273,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "400": "response_put_orders_id_cancel_400",
       "401": "response_put_orders_id_cancel_401",
       "403": "response_put_orders_id_cancel_403",
       "404": "response_put_orders_id_cancel_404",
@@ -298,6 +312,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      400,
       401,
       403,
       404,
@@ -308,6 +323,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "400": "response_put_restocking_shipments_id_cancel_400",
       "401": "response_put_restocking_shipments_id_cancel_401",
       "403": "response_put_restocking_shipments_id_cancel_403",
       "404": "response_put_restocking_shipments_id_cancel_404",

@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Creates an order for a specific sales channel of the merchant. Success is 200 as §4 states by default.
+         * @description Creates an order for a specific sales channel of the merchant. Success is 200 as §4 states by default. The sales channel is the record the order is created under: one that does not exist or belongs to another merchant may be answered 404 (§7) or 422 (invalid data).
          */
         post: operations["createOrder"];
         delete?: never;
@@ -648,7 +648,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed request; a body that is not valid JSON (§7). */
+        /** @description Malformed request (§7): a body that is not valid JSON, or a query or path parameter the service cannot read. Any operation can receive one, so every operation lists 400. */
         BadRequest: {
             headers: {
                 "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
@@ -787,6 +787,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestockingShipmentPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -846,6 +847,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestockingShipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -899,7 +901,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancelled; the success response body is not shown (success is 200 as §4 states by default). */
+            /** @description Cancelled. The success body is not shown (§4.2) and the code is §4's default 200. No content is declared, so an empty body and any JSON body (the restocking shipment, or anything else) are both accepted. */
             200: {
                 headers: {
                     "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
@@ -908,6 +910,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1008,6 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -1040,6 +1044,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -1068,6 +1073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1121,7 +1127,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancelled; the response body is not shown. */
+            /** @description Cancelled. The success body is not shown (§4.2) and the code is §4's default 200. No content is declared, so an empty body and any JSON body (the order, or anything else) are both accepted. */
             200: {
                 headers: {
                     "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
@@ -1130,6 +1136,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1157,6 +1164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -7736,8 +7736,8 @@ return errors === 0;
 }
 validate163.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_401 = validate168;
-const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_400 = validate168;
+const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7988,7 +7988,7 @@ validate169.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate168.evaluated;
@@ -8007,8 +8007,8 @@ return errors === 0;
 }
 validate168.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_403 = validate171;
-const schema87 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_401 = validate171;
+const schema87 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8259,7 +8259,7 @@ validate172.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate171.evaluated;
@@ -8278,8 +8278,8 @@ return errors === 0;
 }
 validate171.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_429 = validate174;
-const schema89 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_403 = validate174;
+const schema89 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8530,7 +8530,7 @@ validate175.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate174.evaluated;
@@ -8549,13 +8549,284 @@ return errors === 0;
 }
 validate174.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate177;
-const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_429 = validate177;
+const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate178.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate178.errors = vErrors;
+return errors === 0;
+}
+validate178.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate177.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+errors = vErrors.length;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+validate177.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_201 = validate180;
+const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate181.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8856,305 +9127,34 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate177.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
-validate177.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate177.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_400 = validate182;
-const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
-errors = vErrors.length;
-}
-validate182.errors = vErrors;
-return errors === 0;
-}
-validate182.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_401 = validate185;
-const schema95 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_400 = validate185;
+const schema95 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9405,7 +9405,7 @@ validate186.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate185.evaluated;
@@ -9424,8 +9424,8 @@ return errors === 0;
 }
 validate185.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_403 = validate188;
-const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_401 = validate188;
+const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9676,7 +9676,7 @@ validate189.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate188.evaluated;
@@ -9695,8 +9695,8 @@ return errors === 0;
 }
 validate188.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_422 = validate191;
-const schema99 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_403 = validate191;
+const schema99 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9947,7 +9947,7 @@ validate192.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate191.evaluated;
@@ -9966,8 +9966,8 @@ return errors === 0;
 }
 validate191.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_429 = validate194;
-const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_422 = validate194;
+const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10218,7 +10218,7 @@ validate195.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
@@ -10237,15 +10237,286 @@ return errors === 0;
 }
 validate194.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_restocking_shipments = validate197;
-const schema103 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentCreate"};
-const schema105 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
-const schema106 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
+export const response_post_restocking_shipments_429 = validate197;
+const schema103 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate200.evaluated;
+const evaluated0 = validate198.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate198.errors = vErrors;
+return errors === 0;
+}
+validate198.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate197.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+errors = vErrors.length;
+}
+validate197.errors = vErrors;
+return errors === 0;
+}
+validate197.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_restocking_shipments = validate200;
+const schema105 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentCreate"};
+const schema107 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
+const schema108 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10257,7 +10528,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema106.anyOf[0].required,parentSchema:schema106.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema108.anyOf[0].required,parentSchema:schema108.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10272,7 +10543,7 @@ valid0 = valid0 || _valid0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema106.anyOf[1].required,parentSchema:schema106.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema108.anyOf[1].required,parentSchema:schema108.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10285,7 +10556,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema106.anyOf,parentSchema:schema106,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema108.anyOf,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10307,7 +10578,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.announced_quantity === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10319,7 +10590,7 @@ errors++;
 if(data.sku_id !== undefined){
 let data0 = data.sku_id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.sku_id.type,parentSchema:schema106.properties.sku_id,data:data0};
+const err4 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.sku_id.type,parentSchema:schema108.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10332,7 +10603,7 @@ errors++;
 if(data.sku_code !== undefined){
 let data1 = data.sku_code;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema106.properties.sku_code.type,parentSchema:schema106.properties.sku_code,data:data1};
+const err5 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema108.properties.sku_code.type,parentSchema:schema108.properties.sku_code,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10345,7 +10616,7 @@ errors++;
 if(data.announced_quantity !== undefined){
 let data2 = data.announced_quantity;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.announced_quantity.type,parentSchema:schema106.properties.announced_quantity,data:data2};
+const err6 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.announced_quantity.type,parentSchema:schema108.properties.announced_quantity,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10356,7 +10627,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema106.properties.announced_quantity,data:data2};
+const err7 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema108.properties.announced_quantity,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10370,7 +10641,7 @@ errors++;
 if(data.remarks !== undefined){
 let data3 = data.remarks;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: schema106.properties.remarks.type},message:"must be string,null",schema:schema106.properties.remarks.type,parentSchema:schema106.properties.remarks,data:data3};
+const err8 = {instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: schema108.properties.remarks.type},message:"must be string,null",schema:schema108.properties.remarks.type,parentSchema:schema108.properties.remarks,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10383,7 +10654,7 @@ errors++;
 if(data.total_cost_in_cents !== undefined){
 let data4 = data.total_cost_in_cents;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/total_cost_in_cents",schemaPath:"#/properties/total_cost_in_cents/type",keyword:"type",params:{type: schema106.properties.total_cost_in_cents.type},message:"must be integer,null",schema:schema106.properties.total_cost_in_cents.type,parentSchema:schema106.properties.total_cost_in_cents,data:data4};
+const err9 = {instancePath:instancePath+"/total_cost_in_cents",schemaPath:"#/properties/total_cost_in_cents/type",keyword:"type",params:{type: schema108.properties.total_cost_in_cents.type},message:"must be integer,null",schema:schema108.properties.total_cost_in_cents.type,parentSchema:schema108.properties.total_cost_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10396,7 +10667,7 @@ errors++;
 if(data.inventory_batch_id !== undefined){
 let data5 = data.inventory_batch_id;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err10 = {instancePath:instancePath+"/inventory_batch_id",schemaPath:"#/properties/inventory_batch_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema106.properties.inventory_batch_id.type,parentSchema:schema106.properties.inventory_batch_id,data:data5};
+const err10 = {instancePath:instancePath+"/inventory_batch_id",schemaPath:"#/properties/inventory_batch_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema108.properties.inventory_batch_id.type,parentSchema:schema108.properties.inventory_batch_id,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10408,7 +10679,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10417,16 +10688,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate199.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10435,7 +10706,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delivery_option === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10445,7 +10716,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.estimated_arrival_date === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10455,7 +10726,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10465,7 +10736,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.restocking_shipment_items === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10477,7 +10748,7 @@ errors++;
 if(data.delivery_option !== undefined){
 let data0 = data.delivery_option;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.delivery_option.type,parentSchema:schema105.properties.delivery_option,data:data0};
+const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.delivery_option.type,parentSchema:schema107.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10487,7 +10758,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema105.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema105.properties.delivery_option.enum,parentSchema:schema105.properties.delivery_option,data:data0};
+const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema107.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema107.properties.delivery_option.enum,parentSchema:schema107.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10500,7 +10771,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.estimated_arrival_date.type,parentSchema:schema105.properties.estimated_arrival_date,data:data1};
+const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.estimated_arrival_date.type,parentSchema:schema107.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10513,7 +10784,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema105.properties.warehouse_id.type,parentSchema:schema105.properties.warehouse_id,data:data2};
+const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema107.properties.warehouse_id.type,parentSchema:schema107.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10528,14 +10799,14 @@ let data3 = data.restocking_shipment_items;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate200(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate203(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema105.properties.restocking_shipment_items.type,parentSchema:schema105.properties.restocking_shipment_items,data:data3};
+const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema107.properties.restocking_shipment_items.type,parentSchema:schema107.properties.restocking_shipment_items,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10548,7 +10819,7 @@ errors++;
 if(data.po_number !== undefined){
 let data5 = data.po_number;
 if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.po_number.type,parentSchema:schema105.properties.po_number,data:data5};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.po_number.type,parentSchema:schema107.properties.po_number,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10561,7 +10832,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data6 = data.supplier_name;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.supplier_name.type,parentSchema:schema105.properties.supplier_name,data:data6};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.supplier_name.type,parentSchema:schema107.properties.supplier_name,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10574,7 +10845,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data7 = data.tracking_code;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.tracking_code.type,parentSchema:schema105.properties.tracking_code,data:data7};
+const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.tracking_code.type,parentSchema:schema107.properties.tracking_code,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10587,7 +10858,7 @@ errors++;
 if(data.priority !== undefined){
 let data8 = data.priority;
 if(typeof data8 !== "boolean"){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema105.properties.priority.type,parentSchema:schema105.properties.priority,data:data8};
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema107.properties.priority.type,parentSchema:schema107.properties.priority,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10599,7 +10870,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10608,39 +10879,39 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate199.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+if(!(validate202(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
-validate197.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate203;
-const schema107 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate206;
+const schema109 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate204.evaluated;
+const evaluated0 = validate207.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10941,305 +11212,34 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate204.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate203.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
-validate203.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_401 = validate208;
-const schema109 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate209.errors = vErrors;
-return errors === 0;
-}
-validate209.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate208.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
-errors = vErrors.length;
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
-validate208.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_403 = validate211;
-const schema111 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_400 = validate211;
+const schema111 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11490,7 +11490,7 @@ validate212.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate211.evaluated;
@@ -11509,8 +11509,8 @@ return errors === 0;
 }
 validate211.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_404 = validate214;
-const schema113 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_401 = validate214;
+const schema113 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11761,7 +11761,7 @@ validate215.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate214.evaluated;
@@ -11780,8 +11780,8 @@ return errors === 0;
 }
 validate214.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_429 = validate217;
-const schema115 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_403 = validate217;
+const schema115 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12032,7 +12032,7 @@ validate218.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate217.evaluated;
@@ -12051,13 +12051,555 @@ return errors === 0;
 }
 validate217.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_200 = validate220;
-const schema117 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_404 = validate220;
+const schema117 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate220.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+errors = vErrors.length;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+validate220.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate223;
+const schema119 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate224.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate224.errors = vErrors;
+return errors === 0;
+}
+validate224.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate223.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+errors = vErrors.length;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+validate223.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_200 = validate226;
+const schema121 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate227.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12358,36 +12900,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate227.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate220.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
-errors = vErrors.length;
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
-validate220.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_400 = validate225;
-const schema119 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate226.evaluated;
@@ -12397,537 +12917,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+errors = vErrors.length;
 }
 validate226.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate226.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate225.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
-errors = vErrors.length;
-}
-validate225.errors = vErrors;
-return errors === 0;
-}
-validate225.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_401 = validate228;
-const schema121 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate229.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate229.errors = vErrors;
-return errors === 0;
-}
-validate229.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate228.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
-errors = vErrors.length;
-}
-validate228.errors = vErrors;
-return errors === 0;
-}
-validate228.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_403 = validate231;
-const schema123 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_400 = validate231;
+const schema123 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13178,7 +13178,7 @@ validate232.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate231.evaluated;
@@ -13197,8 +13197,8 @@ return errors === 0;
 }
 validate231.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_404 = validate234;
-const schema125 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_401 = validate234;
+const schema125 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13449,7 +13449,7 @@ validate235.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate234.evaluated;
@@ -13468,8 +13468,8 @@ return errors === 0;
 }
 validate234.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_422 = validate237;
-const schema127 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_403 = validate237;
+const schema127 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13720,7 +13720,7 @@ validate238.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate237.evaluated;
@@ -13739,8 +13739,8 @@ return errors === 0;
 }
 validate237.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_429 = validate240;
-const schema129 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_404 = validate240;
+const schema129 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13991,7 +13991,7 @@ validate241.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate240.evaluated;
@@ -14010,9 +14010,8 @@ return errors === 0;
 }
 validate240.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_restocking_shipments_id = validate243;
-const schema131 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentUpdate"};
-const schema132 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
+export const response_put_restocking_shipments_id_422 = validate243;
+const schema131 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14025,10 +14024,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.delivery_option !== undefined){
-let data0 = data.delivery_option;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.delivery_option.type,parentSchema:schema132.properties.delivery_option,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14037,8 +14034,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema132.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema132.properties.delivery_option.enum,parentSchema:schema132.properties.delivery_option,data:data0};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14048,10 +14057,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.estimated_arrival_date !== undefined){
-let data1 = data.estimated_arrival_date;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.estimated_arrival_date.type,parentSchema:schema132.properties.estimated_arrival_date,data:data1};
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14061,10 +14069,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.warehouse_id !== undefined){
-let data2 = data.warehouse_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema132.properties.warehouse_id.type,parentSchema:schema132.properties.warehouse_id,data:data2};
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14073,20 +14080,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.restocking_shipment_items !== undefined){
-let data3 = data.restocking_shipment_items;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate200(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.restocking_shipment_items.type,parentSchema:schema132.properties.restocking_shipment_items,data:data3};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14095,11 +14098,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.po_number !== undefined){
-let data5 = data.po_number;
-if(typeof data5 !== "string"){
-const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.po_number.type,parentSchema:schema132.properties.po_number,data:data5};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14108,11 +14108,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.supplier_name !== undefined){
-let data6 = data.supplier_name;
-if(typeof data6 !== "string"){
-const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.supplier_name.type,parentSchema:schema132.properties.supplier_name,data:data6};
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14122,10 +14121,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.tracking_code !== undefined){
-let data7 = data.tracking_code;
-if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema132.properties.tracking_code.type,parentSchema:schema132.properties.tracking_code,data:data7};
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14135,10 +14133,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.priority !== undefined){
-let data8 = data.priority;
-if(typeof data8 !== "boolean"){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema132.properties.priority.type,parentSchema:schema132.properties.priority,data:data8};
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14147,10 +14144,18 @@ vErrors.push(err8);
 }
 errors++;
 }
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14159,14 +14164,105 @@ vErrors.push(err9);
 }
 errors++;
 }
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate244.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate244.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate243.evaluated;
@@ -14183,261 +14279,12 @@ errors = vErrors.length;
 validate243.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate243.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_cancel_401 = validate247;
-const schema133 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate248.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-validate248.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_put_restocking_shipments_id_429 = validate246;
+const schema133 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate247.evaluated;
@@ -14447,28 +14294,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-validate247.errors = vErrors;
-return errors === 0;
-}
-validate247.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_403 = validate250;
-const schema135 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate251.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -14701,14 +14526,37 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate251.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
-validate251.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate247.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate246.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+errors = vErrors.length;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+validate246.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_restocking_shipments_id = validate249;
+const schema135 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentUpdate"};
+const schema136 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate250.evaluated;
@@ -14718,17 +14566,169 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.delivery_option !== undefined){
+let data0 = data.delivery_option;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.delivery_option.type,parentSchema:schema136.properties.delivery_option,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
+const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema136.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema136.properties.delivery_option.enum,parentSchema:schema136.properties.delivery_option,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data1 = data.estimated_arrival_date;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.estimated_arrival_date.type,parentSchema:schema136.properties.estimated_arrival_date,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.warehouse_id !== undefined){
+let data2 = data.warehouse_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema136.properties.warehouse_id.type,parentSchema:schema136.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data3 = data.restocking_shipment_items;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate203(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema136.properties.restocking_shipment_items.type,parentSchema:schema136.properties.restocking_shipment_items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.po_number !== undefined){
+let data5 = data.po_number;
+if(typeof data5 !== "string"){
+const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.po_number.type,parentSchema:schema136.properties.po_number,data:data5};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data6 = data.supplier_name;
+if(typeof data6 !== "string"){
+const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.supplier_name.type,parentSchema:schema136.properties.supplier_name,data:data6};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data7 = data.tracking_code;
+if(typeof data7 !== "string"){
+const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.tracking_code.type,parentSchema:schema136.properties.tracking_code,data:data7};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.priority !== undefined){
+let data8 = data.priority;
+if(typeof data8 !== "boolean"){
+const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema136.properties.priority.type,parentSchema:schema136.properties.priority,data:data8};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.type,parentSchema:schema136,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
 }
 validate250.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate250.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_cancel_404 = validate253;
-const schema137 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate249.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
+errors = vErrors.length;
+}
+validate249.errors = vErrors;
+return errors === 0;
+}
+validate249.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_400 = validate253;
+const schema137 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14979,7 +14979,7 @@ validate254.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate253.evaluated;
@@ -14998,8 +14998,8 @@ return errors === 0;
 }
 validate253.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_cancel_422 = validate256;
-const schema139 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_cancel_401 = validate256;
+const schema139 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15250,7 +15250,7 @@ validate257.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate256.evaluated;
@@ -15269,8 +15269,8 @@ return errors === 0;
 }
 validate256.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_cancel_429 = validate259;
-const schema141 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_cancel_403 = validate259;
+const schema141 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15521,7 +15521,7 @@ validate260.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate259.evaluated;
@@ -15540,8 +15540,8 @@ return errors === 0;
 }
 validate259.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_2xx = validate262;
-const schema143 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
+export const response_put_restocking_shipments_id_cancel_404 = validate262;
+const schema143 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15554,8 +15554,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema67.required,parentSchema:schema67,data};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15564,8 +15564,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.lot_number === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lot_number"},message:"must have required property '"+"lot_number"+"'",schema:schema67.required,parentSchema:schema67,data};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15574,8 +15586,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.production_date === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "production_date"},message:"must have required property '"+"production_date"+"'",schema:schema67.required,parentSchema:schema67,data};
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15584,8 +15598,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.expiry_date === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiry_date"},message:"must have required property '"+"expiry_date"+"'",schema:schema67.required,parentSchema:schema67,data};
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15594,8 +15610,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema67.required,parentSchema:schema67,data};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15604,8 +15628,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.blocked === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'",schema:schema67.required,parentSchema:schema67,data};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15614,8 +15638,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.block_reason === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_reason"},message:"must have required property '"+"block_reason"+"'",schema:schema67.required,parentSchema:schema67,data};
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15624,10 +15650,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.id.type,parentSchema:schema67.properties.id,data:data0};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15637,10 +15663,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.lot_number !== undefined){
-let data1 = data.lot_number;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema67.properties.lot_number.type},message:"must be string,null",schema:schema67.properties.lot_number.type,parentSchema:schema67.properties.lot_number,data:data1};
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15649,11 +15674,18 @@ vErrors.push(err8);
 }
 errors++;
 }
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
 }
-if(data.production_date !== undefined){
-let data2 = data.production_date;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema67.properties.production_date.type},message:"must be string,null",schema:schema67.properties.production_date.type,parentSchema:schema67.properties.production_date,data:data2};
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15662,9 +15694,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats66.validate(data2))){
-const err10 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema67.properties.production_date,data:data2};
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15673,12 +15706,15 @@ vErrors.push(err10);
 }
 errors++;
 }
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
 }
 }
-if(data.expiry_date !== undefined){
-let data3 = data.expiry_date;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema67.properties.expiry_date.type},message:"must be string,null",schema:schema67.properties.expiry_date.type,parentSchema:schema67.properties.expiry_date,data:data3};
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15687,9 +15723,22 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(!(formats66.validate(data3))){
-const err12 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema67.properties.expiry_date,data:data3};
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15699,11 +15748,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.status.type,parentSchema:schema67.properties.status,data:data4};
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15712,8 +15760,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data4 === "active") || (data4 === "archived"))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema67.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.status.enum,parentSchema:schema67.properties.status,data:data4};
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15723,10 +15774,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.blocked !== undefined){
-let data5 = data.blocked;
-if(typeof data5 !== "boolean"){
-const err15 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.blocked.type,parentSchema:schema67.properties.blocked,data:data5};
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15735,75 +15785,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.block_reason !== undefined){
-let data6 = data.block_reason;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/block_reason",schemaPath:"#/properties/block_reason/type",keyword:"type",params:{type: schema67.properties.block_reason.type},message:"must be string,null",schema:schema67.properties.block_reason.type,parentSchema:schema67.properties.block_reason,data:data6};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!(((data6 === "expiry_window") || (data6 === "expiry_date_reached")) || (data6 === null))){
-const err17 = {instancePath:instancePath+"/block_reason",schemaPath:"#/properties/block_reason/enum",keyword:"enum",params:{allowedValues: schema67.properties.block_reason.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.block_reason.enum,parentSchema:schema67.properties.block_reason,data:data6};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data7 = data.name;
-if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.name.type,parentSchema:schema67.properties.name,data:data7};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.tracking_code !== undefined){
-let data8 = data.tracking_code;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema67.properties.tracking_code.type},message:"must be string,null",schema:schema67.properties.tracking_code.type,parentSchema:schema67.properties.tracking_code,data:data8};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
 validate263.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate263.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate262.evaluated;
@@ -15820,10 +15809,10 @@ errors = vErrors.length;
 validate262.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate262.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_400 = validate265;
-const schema145 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_cancel_422 = validate265;
+const schema145 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -16074,7 +16063,7 @@ validate266.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate265.evaluated;
@@ -16093,8 +16082,8 @@ return errors === 0;
 }
 validate265.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_401 = validate268;
-const schema147 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_cancel_429 = validate268;
+const schema147 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -16345,7 +16334,7 @@ validate269.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate268.evaluated;
@@ -16364,8 +16353,8 @@ return errors === 0;
 }
 validate268.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_403 = validate271;
-const schema149 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_2xx = validate271;
+const schema149 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
 
 function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -16378,8 +16367,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -16388,20 +16377,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(data.lot_number === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lot_number"},message:"must have required property '"+"lot_number"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -16410,10 +16387,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.production_date === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "production_date"},message:"must have required property '"+"production_date"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -16422,10 +16397,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.expiry_date === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiry_date"},message:"must have required property '"+"expiry_date"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16434,16 +16407,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.status === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16452,8 +16417,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.blocked === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blocked"},message:"must have required property '"+"blocked"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16462,10 +16427,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(data.block_reason === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_reason"},message:"must have required property '"+"block_reason"+"'",schema:schema67.required,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16474,10 +16437,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.id.type,parentSchema:schema67.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16487,9 +16450,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.lot_number !== undefined){
+let data1 = data.lot_number;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err8 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema67.properties.lot_number.type},message:"must be string,null",schema:schema67.properties.lot_number.type,parentSchema:schema67.properties.lot_number,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16498,18 +16462,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
 }
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.production_date !== undefined){
+let data2 = data.production_date;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema67.properties.production_date.type},message:"must be string,null",schema:schema67.properties.production_date.type,parentSchema:schema67.properties.production_date,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16518,10 +16475,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(typeof data2 === "string"){
+if(!(formats66.validate(data2))){
+const err10 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema67.properties.production_date,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16530,15 +16486,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
 }
 }
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(data.expiry_date !== undefined){
+let data3 = data.expiry_date;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err11 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema67.properties.expiry_date.type},message:"must be string,null",schema:schema67.properties.expiry_date.type,parentSchema:schema67.properties.expiry_date,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16547,22 +16500,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(typeof data3 === "string"){
+if(!(formats66.validate(data3))){
+const err12 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema67.properties.expiry_date,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16572,10 +16512,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.status.type,parentSchema:schema67.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16584,11 +16525,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(!((data4 === "active") || (data4 === "archived"))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema67.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.status.enum,parentSchema:schema67.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16598,9 +16536,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.blocked !== undefined){
+let data5 = data.blocked;
+if(typeof data5 !== "boolean"){
+const err15 = {instancePath:instancePath+"/blocked",schemaPath:"#/properties/blocked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.blocked.type,parentSchema:schema67.properties.blocked,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16609,14 +16548,75 @@ vErrors.push(err15);
 }
 errors++;
 }
+}
+if(data.block_reason !== undefined){
+let data6 = data.block_reason;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err16 = {instancePath:instancePath+"/block_reason",schemaPath:"#/properties/block_reason/type",keyword:"type",params:{type: schema67.properties.block_reason.type},message:"must be string,null",schema:schema67.properties.block_reason.type,parentSchema:schema67.properties.block_reason,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!(((data6 === "expiry_window") || (data6 === "expiry_date_reached")) || (data6 === null))){
+const err17 = {instancePath:instancePath+"/block_reason",schemaPath:"#/properties/block_reason/enum",keyword:"enum",params:{allowedValues: schema67.properties.block_reason.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.block_reason.enum,parentSchema:schema67.properties.block_reason,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data7 = data.name;
+if(typeof data7 !== "string"){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.name.type,parentSchema:schema67.properties.name,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data8 = data.tracking_code;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err19 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema67.properties.tracking_code.type},message:"must be string,null",schema:schema67.properties.tracking_code.type,parentSchema:schema67.properties.tracking_code,data:data8};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
 validate272.errors = vErrors;
 return errors === 0;
 }
-validate272.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate272.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate271.evaluated;
@@ -16633,10 +16633,10 @@ errors = vErrors.length;
 validate271.errors = vErrors;
 return errors === 0;
 }
-validate271.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate271.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_404 = validate274;
-const schema151 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_400 = validate274;
+const schema151 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -16887,7 +16887,7 @@ validate275.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate274.evaluated;
@@ -16906,8 +16906,8 @@ return errors === 0;
 }
 validate274.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_422 = validate277;
-const schema153 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_401 = validate277;
+const schema153 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17158,7 +17158,7 @@ validate278.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate277.evaluated;
@@ -17177,8 +17177,8 @@ return errors === 0;
 }
 validate277.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_429 = validate280;
-const schema155 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_403 = validate280;
+const schema155 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17429,7 +17429,7 @@ validate281.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate280.evaluated;
@@ -17448,9 +17448,8 @@ return errors === 0;
 }
 validate280.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_skus_sku_id_inventory_batches = validate283;
-const schema157 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchCreate"};
-const schema158 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
+export const response_post_skus_sku_id_inventory_batches_404 = validate283;
+const schema157 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17463,10 +17462,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.lot_number !== undefined){
-let data0 = data.lot_number;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema158.properties.lot_number.type},message:"must be string,null",schema:schema158.properties.lot_number.type,parentSchema:schema158.properties.lot_number,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17475,11 +17472,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.production_date !== undefined){
-let data1 = data.production_date;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema158.properties.production_date.type},message:"must be string,null",schema:schema158.properties.production_date.type,parentSchema:schema158.properties.production_date,data:data1};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17488,9 +17494,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!(formats66.validate(data1))){
-const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema158.properties.production_date,data:data1};
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17501,10 +17508,8 @@ errors++;
 }
 }
 }
-if(data.expiry_date !== undefined){
-let data2 = data.expiry_date;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema158.properties.expiry_date.type},message:"must be string,null",schema:schema158.properties.expiry_date.type,parentSchema:schema158.properties.expiry_date,data:data2};
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17513,9 +17518,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(!(formats66.validate(data2))){
-const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema158.properties.expiry_date,data:data2};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17524,11 +17536,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17537,14 +17546,161 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate284.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate284.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate283.evaluated;
@@ -17561,10 +17717,10 @@ errors = vErrors.length;
 validate283.errors = vErrors;
 return errors === 0;
 }
-validate283.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate283.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate286;
-const schema159 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
+export const response_post_skus_sku_id_inventory_batches_422 = validate286;
+const schema159 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17577,10 +17733,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.id.type,parentSchema:schema71.properties.id,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -17589,11 +17743,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.batch_priority !== undefined){
-let data1 = data.batch_priority;
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.batch_priority.type,parentSchema:schema71.properties.batch_priority,data:data1};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -17603,10 +17766,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.b2c_shelf_life_in_weeks !== undefined){
-let data2 = data.b2c_shelf_life_in_weeks;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema71.properties.b2c_shelf_life_in_weeks,data:data2};
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17616,10 +17778,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.b2b_shelf_life_in_weeks !== undefined){
-let data3 = data.b2b_shelf_life_in_weeks;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema71.properties.b2b_shelf_life_in_weeks,data:data3};
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -17628,11 +17789,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.ito_shelf_life_in_weeks !== undefined){
-let data4 = data.ito_shelf_life_in_weeks;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.ito_shelf_life_in_weeks.type,parentSchema:schema71.properties.ito_shelf_life_in_weeks,data:data4};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17641,11 +17807,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.kit_shelf_life_in_weeks !== undefined){
-let data5 = data.kit_shelf_life_in_weeks;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err5 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.kit_shelf_life_in_weeks.type,parentSchema:schema71.properties.kit_shelf_life_in_weeks,data:data5};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17654,11 +17817,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.is_merchant_default !== undefined){
-let data6 = data.is_merchant_default;
-if(typeof data6 !== "boolean"){
-const err6 = {instancePath:instancePath+"/is_merchant_default",schemaPath:"#/properties/is_merchant_default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema71.properties.is_merchant_default.type,parentSchema:schema71.properties.is_merchant_default,data:data6};
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -17668,10 +17830,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.sku_id !== undefined){
-let data7 = data.sku_id;
-if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema71.properties.sku_id.type},message:"must be integer,null",schema:schema71.properties.sku_id.type,parentSchema:schema71.properties.sku_id,data:data7};
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17681,10 +17842,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.action_weeks_before_expiry !== undefined){
-let data8 = data.action_weeks_before_expiry;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema71.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema71.properties.action_weeks_before_expiry.type,parentSchema:schema71.properties.action_weeks_before_expiry,data:data8};
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17693,11 +17853,18 @@ vErrors.push(err8);
 }
 errors++;
 }
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
 }
-if(data.expiry_follow_up_action !== undefined){
-let data9 = data.expiry_follow_up_action;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err9 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema71.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema71.properties.expiry_follow_up_action.type,parentSchema:schema71.properties.expiry_follow_up_action,data:data9};
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17709,7 +17876,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17718,14 +17885,93 @@ vErrors.push(err10);
 }
 errors++;
 }
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate287.errors = vErrors;
 return errors === 0;
 }
-validate287.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate287.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate286.evaluated;
@@ -17742,10 +17988,10 @@ errors = vErrors.length;
 validate286.errors = vErrors;
 return errors === 0;
 }
-validate286.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate286.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_400 = validate289;
-const schema161 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_429 = validate289;
+const schema161 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -17996,7 +18242,7 @@ validate290.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate289.evaluated;
@@ -18015,8 +18261,9 @@ return errors === 0;
 }
 validate289.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_401 = validate292;
-const schema163 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const request_post_skus_sku_id_inventory_batches = validate292;
+const schema163 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchCreate"};
+const schema164 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
 
 function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18029,8 +18276,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.lot_number !== undefined){
+let data0 = data.lot_number;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema164.properties.lot_number.type},message:"must be string,null",schema:schema164.properties.lot_number.type,parentSchema:schema164.properties.lot_number,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18039,20 +18288,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+}
+if(data.production_date !== undefined){
+let data1 = data.production_date;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema164.properties.production_date.type},message:"must be string,null",schema:schema164.properties.production_date.type,parentSchema:schema164.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18061,10 +18301,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(typeof data1 === "string"){
+if(!(formats66.validate(data1))){
+const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema164.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18075,8 +18314,10 @@ errors++;
 }
 }
 }
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.expiry_date !== undefined){
+let data2 = data.expiry_date;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema164.properties.expiry_date.type},message:"must be string,null",schema:schema164.properties.expiry_date.type,parentSchema:schema164.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18085,16 +18326,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(typeof data2 === "string"){
+if(!(formats66.validate(data2))){
+const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema164.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18103,8 +18337,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18113,161 +18350,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
 validate293.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate293.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate292.evaluated;
@@ -18284,10 +18374,10 @@ errors = vErrors.length;
 validate292.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate292.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_403 = validate295;
-const schema165 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate295;
+const schema165 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
 
 function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18300,8 +18390,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.id.type,parentSchema:schema71.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -18310,20 +18402,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+}
+if(data.batch_priority !== undefined){
+let data1 = data.batch_priority;
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.batch_priority.type,parentSchema:schema71.properties.batch_priority,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -18333,9 +18416,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.b2c_shelf_life_in_weeks !== undefined){
+let data2 = data.b2c_shelf_life_in_weeks;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err2 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema71.properties.b2c_shelf_life_in_weeks,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18345,9 +18429,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.b2b_shelf_life_in_weeks !== undefined){
+let data3 = data.b2b_shelf_life_in_weeks;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err3 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema71.properties.b2b_shelf_life_in_weeks,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18356,16 +18441,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+}
+if(data.ito_shelf_life_in_weeks !== undefined){
+let data4 = data.ito_shelf_life_in_weeks;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err4 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.ito_shelf_life_in_weeks.type,parentSchema:schema71.properties.ito_shelf_life_in_weeks,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18374,8 +18454,11 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+}
+if(data.kit_shelf_life_in_weeks !== undefined){
+let data5 = data.kit_shelf_life_in_weeks;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err5 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.kit_shelf_life_in_weeks.type,parentSchema:schema71.properties.kit_shelf_life_in_weeks,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18384,10 +18467,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+}
+if(data.is_merchant_default !== undefined){
+let data6 = data.is_merchant_default;
+if(typeof data6 !== "boolean"){
+const err6 = {instancePath:instancePath+"/is_merchant_default",schemaPath:"#/properties/is_merchant_default/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema71.properties.is_merchant_default.type,parentSchema:schema71.properties.is_merchant_default,data:data6};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -18397,9 +18481,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.sku_id !== undefined){
+let data7 = data.sku_id;
+if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
+const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema71.properties.sku_id.type},message:"must be integer,null",schema:schema71.properties.sku_id.type,parentSchema:schema71.properties.sku_id,data:data7};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18409,9 +18494,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.action_weeks_before_expiry !== undefined){
+let data8 = data.action_weeks_before_expiry;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err8 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema71.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema71.properties.action_weeks_before_expiry.type,parentSchema:schema71.properties.action_weeks_before_expiry,data:data8};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18420,18 +18506,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
 }
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.expiry_follow_up_action !== undefined){
+let data9 = data.expiry_follow_up_action;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err9 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema71.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema71.properties.expiry_follow_up_action.type,parentSchema:schema71.properties.expiry_follow_up_action,data:data9};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18443,7 +18522,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18452,93 +18531,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
 validate296.errors = vErrors;
 return errors === 0;
 }
-validate296.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate296.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate295.evaluated;
@@ -18555,10 +18555,10 @@ errors = vErrors.length;
 validate295.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate295.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_404 = validate298;
-const schema167 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_skus_sku_id_inventory_batch_settings_400 = validate298;
+const schema167 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -18809,7 +18809,7 @@ validate299.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate298.evaluated;
@@ -18828,8 +18828,8 @@ return errors === 0;
 }
 validate298.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_422 = validate301;
-const schema169 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_skus_sku_id_inventory_batch_settings_401 = validate301;
+const schema169 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19080,7 +19080,7 @@ validate302.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate301.evaluated;
@@ -19099,8 +19099,8 @@ return errors === 0;
 }
 validate301.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_429 = validate304;
-const schema171 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_skus_sku_id_inventory_batch_settings_403 = validate304;
+const schema171 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19351,7 +19351,7 @@ validate305.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate304.evaluated;
@@ -19370,9 +19370,8 @@ return errors === 0;
 }
 validate304.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_skus_sku_id_inventory_batch_settings = validate307;
-const schema173 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchSettingsUpdate"};
-const schema174 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
+export const response_put_skus_sku_id_inventory_batch_settings_404 = validate307;
+const schema173 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -19385,10 +19384,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.batch_priority !== undefined){
-let data0 = data.batch_priority;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema174.properties.batch_priority.type,parentSchema:schema174.properties.batch_priority,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19397,11 +19394,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.b2c_shelf_life_in_weeks !== undefined){
-let data1 = data.b2c_shelf_life_in_weeks;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema174.properties.b2c_shelf_life_in_weeks,data:data1};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19411,10 +19417,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.b2b_shelf_life_in_weeks !== undefined){
-let data2 = data.b2b_shelf_life_in_weeks;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema174.properties.b2b_shelf_life_in_weeks,data:data2};
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19424,10 +19429,9 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.ito_shelf_life_in_weeks !== undefined){
-let data3 = data.ito_shelf_life_in_weeks;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.ito_shelf_life_in_weeks.type,parentSchema:schema174.properties.ito_shelf_life_in_weeks,data:data3};
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19436,11 +19440,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.kit_shelf_life_in_weeks !== undefined){
-let data4 = data.kit_shelf_life_in_weeks;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema174.properties.kit_shelf_life_in_weeks.type,parentSchema:schema174.properties.kit_shelf_life_in_weeks,data:data4};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19449,11 +19458,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.action_weeks_before_expiry !== undefined){
-let data5 = data.action_weeks_before_expiry;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema174.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema174.properties.action_weeks_before_expiry.type,parentSchema:schema174.properties.action_weeks_before_expiry,data:data5};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19462,11 +19468,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.expiry_follow_up_action !== undefined){
-let data6 = data.expiry_follow_up_action;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema174.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema174.properties.expiry_follow_up_action.type,parentSchema:schema174.properties.expiry_follow_up_action,data:data6};
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19478,7 +19483,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19487,14 +19492,137 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
 validate308.errors = vErrors;
 return errors === 0;
 }
-validate308.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate308.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate307.evaluated;
@@ -19511,15 +19639,700 @@ errors = vErrors.length;
 validate307.errors = vErrors;
 return errors === 0;
 }
-validate307.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate307.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_200 = validate310;
-const schema175 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
+export const response_put_skus_sku_id_inventory_batch_settings_422 = validate310;
+const schema175 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate311.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate311.errors = vErrors;
+return errors === 0;
+}
+validate311.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate310.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
+errors = vErrors.length;
+}
+validate310.errors = vErrors;
+return errors === 0;
+}
+validate310.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_429 = validate313;
+const schema177 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate314.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+validate314.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate313.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate314(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+errors = vErrors.length;
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+validate313.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_skus_sku_id_inventory_batch_settings = validate316;
+const schema179 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchSettingsUpdate"};
+const schema180 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
+
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate317.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.batch_priority !== undefined){
+let data0 = data.batch_priority;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema180.properties.batch_priority.type,parentSchema:schema180.properties.batch_priority,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.b2c_shelf_life_in_weeks !== undefined){
+let data1 = data.b2c_shelf_life_in_weeks;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema180.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema180.properties.b2c_shelf_life_in_weeks,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.b2b_shelf_life_in_weeks !== undefined){
+let data2 = data.b2b_shelf_life_in_weeks;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema180.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema180.properties.b2b_shelf_life_in_weeks,data:data2};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.ito_shelf_life_in_weeks !== undefined){
+let data3 = data.ito_shelf_life_in_weeks;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema180.properties.ito_shelf_life_in_weeks.type,parentSchema:schema180.properties.ito_shelf_life_in_weeks,data:data3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.kit_shelf_life_in_weeks !== undefined){
+let data4 = data.kit_shelf_life_in_weeks;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema180.properties.kit_shelf_life_in_weeks.type,parentSchema:schema180.properties.kit_shelf_life_in_weeks,data:data4};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.action_weeks_before_expiry !== undefined){
+let data5 = data.action_weeks_before_expiry;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema180.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema180.properties.action_weeks_before_expiry.type,parentSchema:schema180.properties.action_weeks_before_expiry,data:data5};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.expiry_follow_up_action !== undefined){
+let data6 = data.expiry_follow_up_action;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema180.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema180.properties.expiry_follow_up_action.type,parentSchema:schema180.properties.expiry_follow_up_action,data:data6};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema180.type,parentSchema:schema180,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate317.errors = vErrors;
+return errors === 0;
+}
+validate317.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+errors = vErrors.length;
+}
+validate316.errors = vErrors;
+return errors === 0;
+}
+validate316.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_200 = validate319;
+const schema181 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
+
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate320.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19566,307 +20379,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate311.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
-validate311.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate320.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate310.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate311(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate311.errors : vErrors.concat(validate311.errors);
-errors = vErrors.length;
-}
-validate310.errors = vErrors;
-return errors === 0;
-}
-validate310.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_401 = validate315;
-const schema177 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate316.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate316.errors = vErrors;
-return errors === 0;
-}
-validate316.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
-errors = vErrors.length;
-}
-validate315.errors = vErrors;
-return errors === 0;
-}
-validate315.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_403 = validate318;
-const schema179 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate319.evaluated;
@@ -19876,537 +20396,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+errors = vErrors.length;
 }
 validate319.errors = vErrors;
 return errors === 0;
 }
-validate319.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate319.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate318.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
-errors = vErrors.length;
-}
-validate318.errors = vErrors;
-return errors === 0;
-}
-validate318.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_429 = validate321;
-const schema181 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate322.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-validate322.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate321.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
-errors = vErrors.length;
-}
-validate321.errors = vErrors;
-return errors === 0;
-}
-validate321.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_200 = validate324;
-const schema183 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_get_orders_400 = validate324;
+const schema183 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -20419,8 +20419,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -20429,8 +20429,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.merchant_order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -20439,8 +20451,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -20449,8 +20463,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.carrier_preference === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20459,8 +20475,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -20469,8 +20493,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.updated_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20479,8 +20503,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.currency === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -20489,8 +20515,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.financial_status === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20499,8 +20527,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.fulfillment_status === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20509,8 +20539,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.items === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20519,8 +20559,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.shipping_address === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20529,8 +20571,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.total_price_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20539,8 +20588,22 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.total_tax_in_cents === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20549,8 +20612,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.total_net_revenue_in_cents === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20559,8 +20625,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.total_net_refunds_in_cents === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20569,8 +20638,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.total_tax_refunds_in_cents === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20579,501 +20650,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data1 = data.merchant_order_id;
-if(typeof data1 !== "string"){
-const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data2 = data.sales_channel_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data3 = data.carrier_preference;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data4 = data.created_at;
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data5 = data.updated_at;
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data6 = data.external_created_at;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
-const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data7 = data.currency;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data8 = data.custom_metadata;
-if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data9 = data.customer_order_number;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data10 = data.payment_method;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data11 = data.financial_status;
-if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
-const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.fulfillment_status !== undefined){
-if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-if(data.tags !== undefined){
-let data13 = data.tags;
-if((!(Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data15 = data.items;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data18 = data.total_price_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data19 = data.total_tax_in_cents;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(!(formats12.validate(data19))){
-const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data20 = data.total_net_revenue_in_cents;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!(formats12.validate(data20))){
-const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data21 = data.total_net_refunds_in_cents;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(!(formats12.validate(data21))){
-const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data22 = data.total_tax_refunds_in_cents;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(!(formats12.validate(data22))){
-const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
 validate325.errors = vErrors;
 return errors === 0;
 }
-validate325.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate325.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_200.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate324.evaluated;
@@ -21090,10 +20674,281 @@ errors = vErrors.length;
 validate324.errors = vErrors;
 return errors === 0;
 }
-validate324.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate324.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_400 = validate330;
-const schema185 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_401 = validate327;
+const schema185 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate328.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate328.errors = vErrors;
+return errors === 0;
+}
+validate328.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+errors = vErrors.length;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+validate327.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_403 = validate330;
+const schema187 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21344,7 +21199,7 @@ validate331.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_400.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate330.evaluated;
@@ -21363,8 +21218,8 @@ return errors === 0;
 }
 validate330.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_401 = validate333;
-const schema187 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_429 = validate333;
+const schema189 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21615,7 +21470,7 @@ validate334.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate333.evaluated;
@@ -21634,8 +21489,8 @@ return errors === 0;
 }
 validate333.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_403 = validate336;
-const schema189 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_orders_200 = validate336;
+const schema191 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -21648,8 +21503,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21658,20 +21513,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(data.merchant_order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21680,10 +21523,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21692,10 +21533,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.carrier_preference === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21704,16 +21543,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.created_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21722,8 +21553,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.updated_at === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21732,10 +21563,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(data.currency === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21744,10 +21573,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.financial_status === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21756,10 +21583,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.fulfillment_status === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21768,18 +21593,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.items === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21788,10 +21603,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(data.shipping_address === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21800,15 +21613,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(data.total_price_in_cents === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21817,22 +21623,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(data.total_tax_in_cents === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21841,11 +21633,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(data.total_net_revenue_in_cents === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21854,11 +21643,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(data.total_net_refunds_in_cents === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21867,10 +21653,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.total_tax_refunds_in_cents === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21879,14 +21663,501 @@ vErrors.push(err15);
 }
 errors++;
 }
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data1 = data.merchant_order_id;
+if(typeof data1 !== "string"){
+const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data2 = data.sales_channel_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.carrier_preference !== undefined){
+let data3 = data.carrier_preference;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data4 = data.created_at;
+if(typeof data4 === "string"){
+if(!(formats4.validate(data4))){
+const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data5 = data.updated_at;
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
+const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.external_created_at !== undefined){
+let data6 = data.external_created_at;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
+const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data7 = data.currency;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data8 = data.custom_metadata;
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data9 = data.customer_order_number;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data10 = data.payment_method;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data11 = data.financial_status;
+if(typeof data11 !== "string"){
+const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
+const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.fulfillment_status !== undefined){
+if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+let data13 = data.tags;
+if((!(Array.isArray(data13))) && (data13 !== null)){
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data15 = data.items;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data18 = data.total_price_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data19 = data.total_tax_in_cents;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats12.validate(data19))){
+const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data20 = data.total_net_revenue_in_cents;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(formats12.validate(data20))){
+const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data21 = data.total_net_refunds_in_cents;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!(formats12.validate(data21))){
+const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data22 = data.total_tax_refunds_in_cents;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!(formats12.validate(data22))){
+const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
 validate337.errors = vErrors;
 return errors === 0;
 }
-validate337.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate337.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate336.evaluated;
@@ -21903,281 +22174,10 @@ errors = vErrors.length;
 validate336.errors = vErrors;
 return errors === 0;
 }
-validate336.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate336.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_409 = validate339;
-const schema191 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate340.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate340.errors = vErrors;
-return errors === 0;
-}
-validate340.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate339.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
-errors = vErrors.length;
-}
-validate339.errors = vErrors;
-return errors === 0;
-}
-validate339.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_422 = validate342;
-const schema193 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_orders_400 = validate342;
+const schema193 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22428,7 +22428,7 @@ validate343.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate342.evaluated;
@@ -22447,8 +22447,8 @@ return errors === 0;
 }
 validate342.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_429 = validate345;
-const schema195 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_orders_401 = validate345;
+const schema195 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22699,7 +22699,7 @@ validate346.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate345.evaluated;
@@ -22718,23 +22718,22 @@ return errors === 0;
 }
 validate345.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_orders = validate348;
-const schema197 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/Order"};
-const schema198 = {"x-section":"2.1","description":"An order (§2.1); also the data of order.status_updated.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"]},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
-const schema199 = {"x-section":"3.2","description":"Order fulfillment status, managed by the service (§3.2).","type":"string","readOnly":true,"enum":["waiting_for_picking","processing","partially_shipped","shipped","on_hold","payment_pending","cancelled","ignored"]};
+export const response_post_orders_403 = validate348;
+const schema197 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate350.evaluated;
+const evaluated0 = validate349.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.type,parentSchema:schema199,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22743,8 +22742,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!((((((((data === "waiting_for_picking") || (data === "processing")) || (data === "partially_shipped")) || (data === "shipped")) || (data === "on_hold")) || (data === "payment_pending")) || (data === "cancelled")) || (data === "ignored"))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema199.enum},message:"must be equal to one of the allowed values",schema:schema199.enum,parentSchema:schema199,data};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22753,12 +22764,233 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate350.errors = vErrors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate349.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate349.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema200 = {"x-section":"2.1","description":"An order line item (§2.1). It names its SKU by sku_id or sku_code.","type":"object","required":["merchant_item_id","quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"merchant_item_id":{"description":"Unique among the line items of the order.","type":"string"},"sku_id":{"description":"Required if sku_code is absent.","type":"integer","format":"int64"},"sku_code":{"description":"The merchant's SKU identifier; required if sku_id is absent.","type":"string"},"quantity":{"type":"integer","format":"int32","minimum":1},"price_per_unit_in_cents":{"type":"integer","format":"int32","minimum":0},"price_per_unit_in_cents_with_discount":{"type":"integer","format":"int32","minimum":0}}};
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate348.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+errors = vErrors.length;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+validate348.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_404 = validate351;
+const schema199 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22770,12 +23002,1135 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate352.errors = vErrors;
+return errors === 0;
+}
+validate352.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate351.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate352(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+errors = vErrors.length;
+}
+validate351.errors = vErrors;
+return errors === 0;
+}
+validate351.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_409 = validate354;
+const schema201 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate355.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate355.errors = vErrors;
+return errors === 0;
+}
+validate355.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate354.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+errors = vErrors.length;
+}
+validate354.errors = vErrors;
+return errors === 0;
+}
+validate354.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_422 = validate357;
+const schema203 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate358.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+validate358.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate357.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
+errors = vErrors.length;
+}
+validate357.errors = vErrors;
+return errors === 0;
+}
+validate357.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_429 = validate360;
+const schema205 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate361.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+validate361.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate360.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+errors = vErrors.length;
+}
+validate360.errors = vErrors;
+return errors === 0;
+}
+validate360.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_orders = validate363;
+const schema207 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/Order"};
+const schema208 = {"x-section":"2.1","description":"An order (§2.1); also the data of order.status_updated.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"]},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
+const schema209 = {"x-section":"3.2","description":"Order fulfillment status, managed by the service (§3.2).","type":"string","readOnly":true,"enum":["waiting_for_picking","processing","partially_shipped","shipped","on_hold","payment_pending","cancelled","ignored"]};
+
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate365.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.type,parentSchema:schema209,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((data === "waiting_for_picking") || (data === "processing")) || (data === "partially_shipped")) || (data === "shipped")) || (data === "on_hold")) || (data === "payment_pending")) || (data === "cancelled")) || (data === "ignored"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values",schema:schema209.enum,parentSchema:schema209,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate365.errors = vErrors;
+return errors === 0;
+}
+validate365.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+const schema210 = {"x-section":"2.1","description":"An order line item (§2.1). It names its SKU by sku_id or sku_code.","type":"object","required":["merchant_item_id","quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"merchant_item_id":{"description":"Unique among the line items of the order.","type":"string"},"sku_id":{"description":"Required if sku_code is absent.","type":"integer","format":"int64"},"sku_code":{"description":"The merchant's SKU identifier; required if sku_id is absent.","type":"string"},"quantity":{"type":"integer","format":"int32","minimum":1},"price_per_unit_in_cents":{"type":"integer","format":"int32","minimum":0},"price_per_unit_in_cents_with_discount":{"type":"integer","format":"int32","minimum":0}}};
+
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate367.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 const _errs1 = errors;
 let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema200.anyOf[0].required,parentSchema:schema200.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema210.anyOf[0].required,parentSchema:schema210.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22790,7 +24145,7 @@ valid0 = valid0 || _valid0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema200.anyOf[1].required,parentSchema:schema200.anyOf[1],data};
+const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema210.anyOf[1].required,parentSchema:schema210.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22803,7 +24158,7 @@ errors++;
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema200.anyOf,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema210.anyOf,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -22825,7 +24180,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.merchant_item_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_item_id"},message:"must have required property '"+"merchant_item_id"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_item_id"},message:"must have required property '"+"merchant_item_id"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22835,7 +24190,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.quantity === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -22847,7 +24202,7 @@ errors++;
 if(data.merchant_item_id !== undefined){
 let data0 = data.merchant_item_id;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/merchant_item_id",schemaPath:"#/properties/merchant_item_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.merchant_item_id.type,parentSchema:schema200.properties.merchant_item_id,data:data0};
+const err5 = {instancePath:instancePath+"/merchant_item_id",schemaPath:"#/properties/merchant_item_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.merchant_item_id.type,parentSchema:schema210.properties.merchant_item_id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22860,7 +24215,7 @@ errors++;
 if(data.sku_id !== undefined){
 let data1 = data.sku_id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.sku_id.type,parentSchema:schema200.properties.sku_id,data:data1};
+const err6 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.sku_id.type,parentSchema:schema210.properties.sku_id,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -22871,7 +24226,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema200.properties.sku_id,data:data1};
+const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema210.properties.sku_id,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -22885,7 +24240,7 @@ errors++;
 if(data.sku_code !== undefined){
 let data2 = data.sku_code;
 if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.sku_code.type,parentSchema:schema200.properties.sku_code,data:data2};
+const err8 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.sku_code.type,parentSchema:schema210.properties.sku_code,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22898,7 +24253,7 @@ errors++;
 if(data.quantity !== undefined){
 let data3 = data.quantity;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.quantity.type,parentSchema:schema200.properties.quantity,data:data3};
+const err9 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.quantity.type,parentSchema:schema210.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22909,7 +24264,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema200.properties.quantity,data:data3};
+const err10 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema210.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22919,7 +24274,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(formats12.validate(data3))){
-const err11 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.quantity,data:data3};
+const err11 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.quantity,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -22933,7 +24288,7 @@ errors++;
 if(data.price_per_unit_in_cents !== undefined){
 let data4 = data.price_per_unit_in_cents;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.price_per_unit_in_cents.type,parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
+const err12 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.price_per_unit_in_cents.type,parentSchema:schema210.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -22944,7 +24299,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
+const err13 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22954,7 +24309,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats12.validate(data4))){
-const err14 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.price_per_unit_in_cents,data:data4};
+const err14 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.price_per_unit_in_cents,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22968,7 +24323,7 @@ errors++;
 if(data.price_per_unit_in_cents_with_discount !== undefined){
 let data5 = data.price_per_unit_in_cents_with_discount;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.price_per_unit_in_cents_with_discount.type,parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err15 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.price_per_unit_in_cents_with_discount.type,parentSchema:schema210.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22979,7 +24334,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err16 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -22989,7 +24344,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(formats12.validate(data5))){
-const err17 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema200.properties.price_per_unit_in_cents_with_discount,data:data5};
+const err17 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.price_per_unit_in_cents_with_discount,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23002,7 +24357,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23011,17 +24366,17 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate352.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
-validate352.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
+validate367.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema201 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
+const schema211 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate354.evaluated;
+const evaluated0 = validate369.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23033,7 +24388,7 @@ let valid0 = false;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema201.anyOf[0].required,parentSchema:schema201.anyOf[0],data};
+const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema211.anyOf[0].required,parentSchema:schema211.anyOf[0],data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23045,7 +24400,7 @@ errors++;
 if(data.first_name !== undefined){
 let data0 = data.first_name;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/first_name",schemaPath:"#/anyOf/0/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[0].properties.first_name.type,parentSchema:schema201.anyOf[0].properties.first_name,data:data0};
+const err1 = {instancePath:instancePath+"/first_name",schemaPath:"#/anyOf/0/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.anyOf[0].properties.first_name.type,parentSchema:schema211.anyOf[0].properties.first_name,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -23065,7 +24420,7 @@ props0.first_name = true;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.last_name === undefined){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema201.anyOf[1].required,parentSchema:schema201.anyOf[1],data};
+const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema211.anyOf[1].required,parentSchema:schema211.anyOf[1],data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -23077,7 +24432,7 @@ errors++;
 if(data.last_name !== undefined){
 let data1 = data.last_name;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/anyOf/1/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[1].properties.last_name.type,parentSchema:schema201.anyOf[1].properties.last_name,data:data1};
+const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/anyOf/1/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.anyOf[1].properties.last_name.type,parentSchema:schema211.anyOf[1].properties.last_name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23099,7 +24454,7 @@ props0.last_name = true;
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.full_name === undefined){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema201.anyOf[2].required,parentSchema:schema201.anyOf[2],data};
+const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema211.anyOf[2].required,parentSchema:schema211.anyOf[2],data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -23111,7 +24466,7 @@ errors++;
 if(data.full_name !== undefined){
 let data2 = data.full_name;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/full_name",schemaPath:"#/anyOf/2/properties/full_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.anyOf[2].properties.full_name.type,parentSchema:schema201.anyOf[2].properties.full_name,data:data2};
+const err5 = {instancePath:instancePath+"/full_name",schemaPath:"#/anyOf/2/properties/full_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.anyOf[2].properties.full_name.type,parentSchema:schema211.anyOf[2].properties.full_name,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23131,7 +24486,7 @@ props0.full_name = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema201.anyOf,parentSchema:schema201,data};
+const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema211.anyOf,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -23153,7 +24508,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.city === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23163,7 +24518,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.country_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_code"},message:"must have required property '"+"country_code"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_code"},message:"must have required property '"+"country_code"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23173,7 +24528,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.line1 === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23183,7 +24538,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.postal_code === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "postal_code"},message:"must have required property '"+"postal_code"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "postal_code"},message:"must have required property '"+"postal_code"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23212,7 +24567,7 @@ if(data.city !== undefined){
 let data3 = data.city;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-const err11 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.city,data:data3};
+const err11 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.city,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -23223,7 +24578,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.city.type,parentSchema:schema201.properties.city,data:data3};
+const err12 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.city.type,parentSchema:schema211.properties.city,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -23236,7 +24591,7 @@ errors++;
 if(data.company !== undefined){
 let data4 = data.company;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema201.properties.company.type},message:"must be string,null",schema:schema201.properties.company.type,parentSchema:schema201.properties.company,data:data4};
+const err13 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema211.properties.company.type},message:"must be string,null",schema:schema211.properties.company.type,parentSchema:schema211.properties.company,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -23250,7 +24605,7 @@ if(data.country_code !== undefined){
 let data5 = data.country_code;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err14 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema201.properties.country_code,data:data5};
+const err14 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema211.properties.country_code,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23261,7 +24616,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.country_code.type,parentSchema:schema201.properties.country_code,data:data5};
+const err15 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.country_code.type,parentSchema:schema211.properties.country_code,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23274,7 +24629,7 @@ errors++;
 if(data.email !== undefined){
 let data6 = data.email;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema201.properties.email.type},message:"must be string,null",schema:schema201.properties.email.type,parentSchema:schema201.properties.email,data:data6};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema211.properties.email.type},message:"must be string,null",schema:schema211.properties.email.type,parentSchema:schema211.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -23285,7 +24640,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!(formats18.test(data6))){
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema201.properties.email,data:data6};
+const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema211.properties.email,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23299,7 +24654,7 @@ errors++;
 if(data.first_name !== undefined){
 let data7 = data.first_name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema201.properties.first_name.type},message:"must be string,null",schema:schema201.properties.first_name.type,parentSchema:schema201.properties.first_name,data:data7};
+const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema211.properties.first_name.type},message:"must be string,null",schema:schema211.properties.first_name.type,parentSchema:schema211.properties.first_name,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23310,7 +24665,7 @@ errors++;
 }
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.first_name,data:data7};
+const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.first_name,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -23324,7 +24679,7 @@ errors++;
 if(data.last_name !== undefined){
 let data8 = data.last_name;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema201.properties.last_name.type},message:"must be string,null",schema:schema201.properties.last_name.type,parentSchema:schema201.properties.last_name,data:data8};
+const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema211.properties.last_name.type},message:"must be string,null",schema:schema211.properties.last_name.type,parentSchema:schema211.properties.last_name,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23335,7 +24690,7 @@ errors++;
 }
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.last_name,data:data8};
+const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.last_name,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23349,7 +24704,7 @@ errors++;
 if(data.full_name !== undefined){
 let data9 = data.full_name;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema201.properties.full_name.type},message:"must be string,null",schema:schema201.properties.full_name.type,parentSchema:schema201.properties.full_name,data:data9};
+const err22 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema211.properties.full_name.type},message:"must be string,null",schema:schema211.properties.full_name.type,parentSchema:schema211.properties.full_name,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -23360,7 +24715,7 @@ errors++;
 }
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-const err23 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.full_name,data:data9};
+const err23 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.full_name,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -23375,7 +24730,7 @@ if(data.line1 !== undefined){
 let data10 = data.line1;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err24 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.line1,data:data10};
+const err24 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.line1,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -23386,7 +24741,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.line1.type,parentSchema:schema201.properties.line1,data:data10};
+const err25 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.line1.type,parentSchema:schema211.properties.line1,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -23399,7 +24754,7 @@ errors++;
 if(data.line2 !== undefined){
 let data11 = data.line2;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: schema201.properties.line2.type},message:"must be string,null",schema:schema201.properties.line2.type,parentSchema:schema201.properties.line2,data:data11};
+const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: schema211.properties.line2.type},message:"must be string,null",schema:schema211.properties.line2.type,parentSchema:schema211.properties.line2,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -23412,7 +24767,7 @@ errors++;
 if(data.parcel_point_id !== undefined){
 let data12 = data.parcel_point_id;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/parcel_point_id",schemaPath:"#/properties/parcel_point_id/type",keyword:"type",params:{type: schema201.properties.parcel_point_id.type},message:"must be string,null",schema:schema201.properties.parcel_point_id.type,parentSchema:schema201.properties.parcel_point_id,data:data12};
+const err27 = {instancePath:instancePath+"/parcel_point_id",schemaPath:"#/properties/parcel_point_id/type",keyword:"type",params:{type: schema211.properties.parcel_point_id.type},message:"must be string,null",schema:schema211.properties.parcel_point_id.type,parentSchema:schema211.properties.parcel_point_id,data:data12};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -23425,7 +24780,7 @@ errors++;
 if(data.phone !== undefined){
 let data13 = data.phone;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema201.properties.phone.type},message:"must be string,null",schema:schema201.properties.phone.type,parentSchema:schema201.properties.phone,data:data13};
+const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema211.properties.phone.type},message:"must be string,null",schema:schema211.properties.phone.type,parentSchema:schema211.properties.phone,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -23439,7 +24794,7 @@ if(data.postal_code !== undefined){
 let data14 = data.postal_code;
 if(typeof data14 === "string"){
 if(func1(data14) < 1){
-const err29 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.postal_code,data:data14};
+const err29 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.postal_code,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23450,7 +24805,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.postal_code.type,parentSchema:schema201.properties.postal_code,data:data14};
+const err30 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.postal_code.type,parentSchema:schema211.properties.postal_code,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -23463,7 +24818,7 @@ errors++;
 if(data.province_or_state_code !== undefined){
 let data15 = data.province_or_state_code;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/province_or_state_code",schemaPath:"#/properties/province_or_state_code/type",keyword:"type",params:{type: schema201.properties.province_or_state_code.type},message:"must be string,null",schema:schema201.properties.province_or_state_code.type,parentSchema:schema201.properties.province_or_state_code,data:data15};
+const err31 = {instancePath:instancePath+"/province_or_state_code",schemaPath:"#/properties/province_or_state_code/type",keyword:"type",params:{type: schema211.properties.province_or_state_code.type},message:"must be string,null",schema:schema211.properties.province_or_state_code.type,parentSchema:schema211.properties.province_or_state_code,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -23475,7 +24830,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -23484,1346 +24839,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate354.errors = vErrors;
+validate369.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate354.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate369.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.merchant_order_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.carrier_preference === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.currency === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.financial_status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.items === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.shipping_address === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.total_price_in_cents === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.total_tax_in_cents === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.total_net_revenue_in_cents === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.total_net_refunds_in_cents === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.total_tax_refunds_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema198.required,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.id.type,parentSchema:schema198.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema198.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data1 = data.merchant_order_id;
-if(typeof data1 !== "string"){
-const err14 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.merchant_order_id.type,parentSchema:schema198.properties.merchant_order_id,data:data1};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data2 = data.sales_channel_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.sales_channel_id.type,parentSchema:schema198.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err16 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema198.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data3 = data.carrier_preference;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err17 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema198.properties.carrier_preference.type},message:"must be string,null",schema:schema198.properties.carrier_preference.type,parentSchema:schema198.properties.carrier_preference,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data4 = data.created_at;
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.created_at.type,parentSchema:schema198.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data5 = data.updated_at;
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err20 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.updated_at.type,parentSchema:schema198.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data6 = data.external_created_at;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema198.properties.external_created_at.type},message:"must be string,null",schema:schema198.properties.external_created_at.type,parentSchema:schema198.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
-const err23 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema198.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data7 = data.currency;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err24 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema198.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.currency.type,parentSchema:schema198.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data8 = data.custom_metadata;
-if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err26 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema198.properties.custom_metadata.type},message:"must be object,null",schema:schema198.properties.custom_metadata.type,parentSchema:schema198.properties.custom_metadata,data:data8};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data9 = data.customer_order_number;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema198.properties.customer_order_number.type},message:"must be string,null",schema:schema198.properties.customer_order_number.type,parentSchema:schema198.properties.customer_order_number,data:data9};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data10 = data.payment_method;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema198.properties.payment_method.type},message:"must be string,null",schema:schema198.properties.payment_method.type,parentSchema:schema198.properties.payment_method,data:data10};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data11 = data.financial_status;
-if(typeof data11 !== "string"){
-const err29 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.financial_status.type,parentSchema:schema198.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
-const err30 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema198.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.financial_status.enum,parentSchema:schema198.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.fulfillment_status !== undefined){
-if(!(validate350(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-}
-if(data.tags !== undefined){
-let data13 = data.tags;
-if((!(Array.isArray(data13))) && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema198.properties.tags.type},message:"must be array,null",schema:schema198.properties.tags.type,parentSchema:schema198.properties.tags,data:data13};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(typeof data14 !== "string"){
-const err32 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.tags.items.type,parentSchema:schema198.properties.tags.items,data:data14};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data15 = data.items;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate352(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.items.type,parentSchema:schema198.properties.items,data:data15};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate354(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data18 = data.total_price_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err34 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_price_in_cents.type,parentSchema:schema198.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err35 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err36 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data19 = data.total_tax_in_cents;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err37 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_tax_in_cents.type,parentSchema:schema198.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err38 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(!(formats12.validate(data19))){
-const err39 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data20 = data.total_net_revenue_in_cents;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err40 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_net_revenue_in_cents.type,parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err41 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(!(formats12.validate(data20))){
-const err42 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data21 = data.total_net_refunds_in_cents;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err43 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_net_refunds_in_cents.type,parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err44 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(!(formats12.validate(data21))){
-const err45 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data22 = data.total_tax_refunds_in_cents;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err46 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.total_tax_refunds_in_cents.type,parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err47 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(!(formats12.validate(data22))){
-const err48 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema198.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-validate349.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_post_orders.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate348.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
-errors = vErrors.length;
-}
-validate348.errors = vErrors;
-return errors === 0;
-}
-validate348.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_200 = validate357;
-const schema202 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.merchant_order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.carrier_preference === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.updated_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.currency === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.financial_status === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.fulfillment_status === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.items === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.shipping_address === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.total_price_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.total_tax_in_cents === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.total_net_revenue_in_cents === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.total_net_refunds_in_cents === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.total_tax_refunds_in_cents === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data1 = data.merchant_order_id;
-if(typeof data1 !== "string"){
-const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data2 = data.sales_channel_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data3 = data.carrier_preference;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data4 = data.created_at;
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data5 = data.updated_at;
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data6 = data.external_created_at;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
-const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data7 = data.currency;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data8 = data.custom_metadata;
-if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data9 = data.customer_order_number;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data10 = data.payment_method;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data11 = data.financial_status;
-if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
-const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.fulfillment_status !== undefined){
-if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-if(data.tags !== undefined){
-let data13 = data.tags;
-if((!(Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data15 = data.items;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data18 = data.total_price_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data19 = data.total_tax_in_cents;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(!(formats12.validate(data19))){
-const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data20 = data.total_net_revenue_in_cents;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!(formats12.validate(data20))){
-const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data21 = data.total_net_refunds_in_cents;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(!(formats12.validate(data21))){
-const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data22 = data.total_tax_refunds_in_cents;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(!(formats12.validate(data22))){
-const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-validate358.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate357.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
-errors = vErrors.length;
-}
-validate357.errors = vErrors;
-return errors === 0;
-}
-validate357.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_401 = validate363;
-const schema204 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -24836,8 +24857,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.merchant_order_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24846,20 +24867,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(data.sales_channel_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24868,10 +24877,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.carrier_preference === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24880,10 +24887,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.currency === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24892,16 +24897,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.financial_status === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24910,8 +24907,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.items === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24920,10 +24917,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(data.shipping_address === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24932,10 +24927,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.total_price_in_cents === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24944,10 +24937,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.total_tax_in_cents === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24956,18 +24947,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.total_net_revenue_in_cents === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24976,10 +24957,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(data.total_net_refunds_in_cents === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24988,15 +24967,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(data.total_tax_refunds_in_cents === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -25005,22 +24977,10 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.id.type,parentSchema:schema208.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -25029,11 +24989,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema208.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -25043,10 +25001,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+}
+if(data.merchant_order_id !== undefined){
+let data1 = data.merchant_order_id;
+if(typeof data1 !== "string"){
+const err14 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.merchant_order_id.type,parentSchema:schema208.properties.merchant_order_id,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25056,9 +25015,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.sales_channel_id !== undefined){
+let data2 = data.sales_channel_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.sales_channel_id.type,parentSchema:schema208.properties.sales_channel_id,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25067,14 +25027,451 @@ vErrors.push(err15);
 }
 errors++;
 }
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err16 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema208.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.carrier_preference !== undefined){
+let data3 = data.carrier_preference;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err17 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema208.properties.carrier_preference.type},message:"must be string,null",schema:schema208.properties.carrier_preference.type,parentSchema:schema208.properties.carrier_preference,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data4 = data.created_at;
+if(typeof data4 === "string"){
+if(!(formats4.validate(data4))){
+const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.created_at.type,parentSchema:schema208.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data5 = data.updated_at;
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
+const err20 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.updated_at.type,parentSchema:schema208.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.external_created_at !== undefined){
+let data6 = data.external_created_at;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema208.properties.external_created_at.type},message:"must be string,null",schema:schema208.properties.external_created_at.type,parentSchema:schema208.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
+const err23 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data7 = data.currency;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err24 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema208.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.currency.type,parentSchema:schema208.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data8 = data.custom_metadata;
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err26 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema208.properties.custom_metadata.type},message:"must be object,null",schema:schema208.properties.custom_metadata.type,parentSchema:schema208.properties.custom_metadata,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data9 = data.customer_order_number;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err27 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema208.properties.customer_order_number.type},message:"must be string,null",schema:schema208.properties.customer_order_number.type,parentSchema:schema208.properties.customer_order_number,data:data9};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data10 = data.payment_method;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err28 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema208.properties.payment_method.type},message:"must be string,null",schema:schema208.properties.payment_method.type,parentSchema:schema208.properties.payment_method,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data11 = data.financial_status;
+if(typeof data11 !== "string"){
+const err29 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.financial_status.type,parentSchema:schema208.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
+const err30 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema208.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema208.properties.financial_status.enum,parentSchema:schema208.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.fulfillment_status !== undefined){
+if(!(validate365(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+let data13 = data.tags;
+if((!(Array.isArray(data13))) && (data13 !== null)){
+const err31 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema208.properties.tags.type},message:"must be array,null",schema:schema208.properties.tags.type,parentSchema:schema208.properties.tags,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err32 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.tags.items.type,parentSchema:schema208.properties.tags.items,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data15 = data.items;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate367(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema208.properties.items.type,parentSchema:schema208.properties.items,data:data15};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate369(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data18 = data.total_price_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err34 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.total_price_in_cents.type,parentSchema:schema208.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err35 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err36 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema208.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data19 = data.total_tax_in_cents;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err37 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.total_tax_in_cents.type,parentSchema:schema208.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err38 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(!(formats12.validate(data19))){
+const err39 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema208.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data20 = data.total_net_revenue_in_cents;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err40 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.total_net_revenue_in_cents.type,parentSchema:schema208.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err41 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(formats12.validate(data20))){
+const err42 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema208.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data21 = data.total_net_refunds_in_cents;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err43 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.total_net_refunds_in_cents.type,parentSchema:schema208.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err44 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(!(formats12.validate(data21))){
+const err45 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema208.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data22 = data.total_tax_refunds_in_cents;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err46 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.total_tax_refunds_in_cents.type,parentSchema:schema208.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err47 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!(formats12.validate(data22))){
+const err48 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema208.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
 validate364.errors = vErrors;
 return errors === 0;
 }
-validate364.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate364.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/request_post_orders.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate363.evaluated;
@@ -25091,828 +25488,15 @@ errors = vErrors.length;
 validate363.errors = vErrors;
 return errors === 0;
 }
-validate363.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate363.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_403 = validate366;
-const schema206 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate367.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate367.errors = vErrors;
-return errors === 0;
-}
-validate367.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate366.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate367(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
-errors = vErrors.length;
-}
-validate366.errors = vErrors;
-return errors === 0;
-}
-validate366.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_404 = validate369;
-const schema208 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate370.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate370.errors = vErrors;
-return errors === 0;
-}
-validate370.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate369.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
-errors = vErrors.length;
-}
-validate369.errors = vErrors;
-return errors === 0;
-}
-validate369.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_429 = validate372;
-const schema210 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_200 = validate372;
+const schema212 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 
 function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate373.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
-validate373.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate372.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
-errors = vErrors.length;
-}
-validate372.errors = vErrors;
-return errors === 0;
-}
-validate372.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_200 = validate375;
-const schema212 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate376.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -26567,34 +26151,305 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate376.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate376.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate373.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_200.json" */;
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate375.evaluated;
+const evaluated0 = validate372.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
 errors = vErrors.length;
 }
-validate375.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
-validate375.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate372.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_400 = validate381;
-const schema214 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_400 = validate378;
+const schema214 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate379.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate379.errors = vErrors;
+return errors === 0;
+}
+validate379.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate378.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+errors = vErrors.length;
+}
+validate378.errors = vErrors;
+return errors === 0;
+}
+validate378.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_401 = validate381;
+const schema216 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26845,7 +26700,7 @@ validate382.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate381.evaluated;
@@ -26864,8 +26719,8 @@ return errors === 0;
 }
 validate381.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_401 = validate384;
-const schema216 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_403 = validate384;
+const schema218 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27116,7 +26971,7 @@ validate385.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate384.evaluated;
@@ -27135,8 +26990,8 @@ return errors === 0;
 }
 validate384.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_403 = validate387;
-const schema218 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_404 = validate387;
+const schema220 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27387,7 +27242,7 @@ validate388.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate387.evaluated;
@@ -27406,8 +27261,8 @@ return errors === 0;
 }
 validate387.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_404 = validate390;
-const schema220 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_429 = validate390;
+const schema222 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27658,7 +27513,7 @@ validate391.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate390.evaluated;
@@ -27677,8 +27532,8 @@ return errors === 0;
 }
 validate390.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_422 = validate393;
-const schema222 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_200 = validate393;
+const schema224 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 
 function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -27691,8 +27546,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27701,20 +27556,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(data.merchant_order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -27723,10 +27566,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -27735,10 +27576,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.carrier_preference === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -27747,16 +27586,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.created_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -27765,8 +27596,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.updated_at === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -27775,10 +27606,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(data.currency === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -27787,10 +27616,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.financial_status === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -27799,10 +27626,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.fulfillment_status === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -27811,18 +27636,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.items === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -27831,10 +27646,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(data.shipping_address === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -27843,15 +27656,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(data.total_price_in_cents === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -27860,22 +27666,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(data.total_tax_in_cents === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -27884,11 +27676,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(data.total_net_revenue_in_cents === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -27897,11 +27686,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(data.total_net_refunds_in_cents === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -27910,10 +27696,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(data.total_tax_refunds_in_cents === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -27922,14 +27706,501 @@ vErrors.push(err15);
 }
 errors++;
 }
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data1 = data.merchant_order_id;
+if(typeof data1 !== "string"){
+const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data2 = data.sales_channel_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.carrier_preference !== undefined){
+let data3 = data.carrier_preference;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data4 = data.created_at;
+if(typeof data4 === "string"){
+if(!(formats4.validate(data4))){
+const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data5 = data.updated_at;
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
+const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.external_created_at !== undefined){
+let data6 = data.external_created_at;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
+const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data7 = data.currency;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data8 = data.custom_metadata;
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data9 = data.customer_order_number;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data10 = data.payment_method;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data11 = data.financial_status;
+if(typeof data11 !== "string"){
+const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
+const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.fulfillment_status !== undefined){
+if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+let data13 = data.tags;
+if((!(Array.isArray(data13))) && (data13 !== null)){
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data15 = data.items;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data18 = data.total_price_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data19 = data.total_tax_in_cents;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats12.validate(data19))){
+const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data20 = data.total_net_revenue_in_cents;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(formats12.validate(data20))){
+const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data21 = data.total_net_refunds_in_cents;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!(formats12.validate(data21))){
+const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data22 = data.total_tax_refunds_in_cents;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!(formats12.validate(data22))){
+const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
 validate394.errors = vErrors;
 return errors === 0;
 }
-validate394.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate394.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate393.evaluated;
@@ -27946,15 +28217,15 @@ errors = vErrors.length;
 validate393.errors = vErrors;
 return errors === 0;
 }
-validate393.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate393.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_429 = validate396;
-const schema224 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_400 = validate399;
+const schema226 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate397.evaluated;
+const evaluated0 = validate400.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -28193,64 +28464,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate397.errors = vErrors;
-return errors === 0;
-}
-validate397.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate396.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
-errors = vErrors.length;
-}
-validate396.errors = vErrors;
-return errors === 0;
-}
-validate396.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_patch_orders_id = validate399;
-const schema226 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
-const schema227 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object"};
-
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate400.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate400.errors = vErrors;
 return errors === 0;
 }
-validate400.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate400.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_id.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate399.evaluated;
@@ -28267,10 +28488,10 @@ errors = vErrors.length;
 validate399.errors = vErrors;
 return errors === 0;
 }
-validate399.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate399.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_cancel_401 = validate402;
-const schema228 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_401 = validate402;
+const schema228 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28521,7 +28742,7 @@ validate403.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate402.evaluated;
@@ -28540,8 +28761,8 @@ return errors === 0;
 }
 validate402.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_cancel_403 = validate405;
-const schema230 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_403 = validate405;
+const schema230 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -28792,7 +29013,7 @@ validate406.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate405.evaluated;
@@ -28811,8 +29032,8 @@ return errors === 0;
 }
 validate405.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_cancel_404 = validate408;
-const schema232 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_404 = validate408;
+const schema232 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29063,7 +29284,7 @@ validate409.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate408.evaluated;
@@ -29082,8 +29303,8 @@ return errors === 0;
 }
 validate408.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_cancel_422 = validate411;
-const schema234 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_422 = validate411;
+const schema234 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29334,7 +29555,7 @@ validate412.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate411.evaluated;
@@ -29353,8 +29574,8 @@ return errors === 0;
 }
 validate411.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_cancel_429 = validate414;
-const schema236 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_429 = validate414;
+const schema236 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29605,7 +29826,7 @@ validate415.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate414.evaluated;
@@ -29624,8 +29845,9 @@ return errors === 0;
 }
 validate414.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_200 = validate417;
-const schema238 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const request_patch_orders_id = validate417;
+const schema238 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+const schema239 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object"};
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29637,9 +29859,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29648,651 +29869,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.merchant_order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.carrier_preference === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.created_at === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.updated_at === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.currency === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.financial_status === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.fulfillment_status === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.items === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.shipping_address === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.total_price_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.total_tax_in_cents === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data.total_net_revenue_in_cents === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data.total_net_refunds_in_cents === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data.total_tax_refunds_in_cents === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data1 = data.merchant_order_id;
-if(typeof data1 !== "string"){
-const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data2 = data.sales_channel_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data3 = data.carrier_preference;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data4 = data.created_at;
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data5 = data.updated_at;
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data6 = data.external_created_at;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
-const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data7 = data.currency;
-if(typeof data7 === "string"){
-if(!pattern3.test(data7)){
-const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data8 = data.custom_metadata;
-if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data9 = data.customer_order_number;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data10 = data.payment_method;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data11 = data.financial_status;
-if(typeof data11 !== "string"){
-const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
-const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.fulfillment_status !== undefined){
-if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-if(data.tags !== undefined){
-let data13 = data.tags;
-if((!(Array.isArray(data13))) && (data13 !== null)){
-const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-let data14 = data13[i0];
-if(typeof data14 !== "string"){
-const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data15 = data.items;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data18 = data.total_price_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data19 = data.total_tax_in_cents;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(!(formats12.validate(data19))){
-const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data20 = data.total_net_revenue_in_cents;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(!(formats12.validate(data20))){
-const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data21 = data.total_net_refunds_in_cents;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-if(!(formats12.validate(data21))){
-const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data22 = data.total_tax_refunds_in_cents;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(!(formats12.validate(data22))){
-const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
 validate418.errors = vErrors;
 return errors === 0;
 }
-validate418.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate418.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate417.evaluated;
@@ -30309,10 +29893,281 @@ errors = vErrors.length;
 validate417.errors = vErrors;
 return errors === 0;
 }
-validate417.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate417.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_401 = validate423;
-const schema240 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_orders_id_cancel_400 = validate420;
+const schema240 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate421.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate421.errors = vErrors;
+return errors === 0;
+}
+validate421.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate420.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate421(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate421.errors : vErrors.concat(validate421.errors);
+errors = vErrors.length;
+}
+validate420.errors = vErrors;
+return errors === 0;
+}
+validate420.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_401 = validate423;
+const schema242 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -30563,7 +30418,7 @@ validate424.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate423.evaluated;
@@ -30582,8 +30437,8 @@ return errors === 0;
 }
 validate423.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_403 = validate426;
-const schema242 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_orders_id_cancel_403 = validate426;
+const schema244 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -30834,7 +30689,7 @@ validate427.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate426.evaluated;
@@ -30853,8 +30708,8 @@ return errors === 0;
 }
 validate426.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_404 = validate429;
-const schema244 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_orders_id_cancel_404 = validate429;
+const schema246 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -31105,7 +30960,7 @@ validate430.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate429.evaluated;
@@ -31124,8 +30979,8 @@ return errors === 0;
 }
 validate429.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_429 = validate432;
-const schema246 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_orders_id_cancel_422 = validate432;
+const schema248 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -31376,7 +31231,7 @@ validate433.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate432.evaluated;
@@ -31395,13 +31250,284 @@ return errors === 0;
 }
 validate432.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_200 = validate435;
-const schema248 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_put_orders_id_cancel_429 = validate435;
+const schema250 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate436.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+validate436.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate435.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+validate435.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_200 = validate438;
+const schema252 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate439.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -32056,305 +32182,34 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate436.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
-validate436.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate439.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json" */;
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate435.evaluated;
+const evaluated0 = validate438.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
 errors = vErrors.length;
 }
-validate435.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
-validate435.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate438.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_400 = validate441;
-const schema250 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate442.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate442.errors = vErrors;
-return errors === 0;
-}
-validate442.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate441.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
-errors = vErrors.length;
-}
-validate441.errors = vErrors;
-return errors === 0;
-}
-validate441.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_401 = validate444;
-const schema252 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_400 = validate444;
+const schema254 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32605,7 +32460,7 @@ validate445.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate444.evaluated;
@@ -32624,8 +32479,8 @@ return errors === 0;
 }
 validate444.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_403 = validate447;
-const schema254 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_401 = validate447;
+const schema256 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -32876,7 +32731,7 @@ validate448.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate447.evaluated;
@@ -32895,8 +32750,8 @@ return errors === 0;
 }
 validate447.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_404 = validate450;
-const schema256 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_403 = validate450;
+const schema258 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -33147,7 +33002,7 @@ validate451.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate450.evaluated;
@@ -33166,8 +33021,8 @@ return errors === 0;
 }
 validate450.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_422 = validate453;
-const schema258 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_404 = validate453;
+const schema260 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -33418,7 +33273,7 @@ validate454.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate453.evaluated;
@@ -33437,8 +33292,8 @@ return errors === 0;
 }
 validate453.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_429 = validate456;
-const schema260 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_429 = validate456;
+const schema262 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -33689,7 +33544,7 @@ validate457.evaluated = {"props":{"errors":true,"success":true,"title":true,"sta
 
 
 function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate456.evaluated;
@@ -33708,206 +33563,13 @@ return errors === 0;
 }
 validate456.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_by_merchant_order_id = validate459;
-const schema262 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+export const response_patch_orders_by_merchant_order_id_200 = validate459;
+const schema264 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 
 function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate460.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema227.type,parentSchema:schema227,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate459.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
-errors = vErrors.length;
-}
-validate459.errors = vErrors;
-return errors === 0;
-}
-validate459.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_order_status_updated = validate462;
-const schema264 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"}}};
-
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate463.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.event_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.timestamp === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.data === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.event_id !== undefined){
-let data1 = data.event_id;
-if(typeof data1 === "string"){
-if(!(formats110.test(data1))){
-const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
-const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data3 = data.data;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate463.errors = vErrors;
-return errors === 0;
-}
-validate463.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34562,70 +34224,39 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate465.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
-validate465.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate460.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/webhook_order_status_updated.json" */;
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate462.evaluated;
+const evaluated0 = validate459.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
 errors = vErrors.length;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if("order.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema264.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-if(!(validate465(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema264.type,parentSchema:schema264,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate462.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate462.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate470;
-const schema267 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+export const response_patch_orders_by_merchant_order_id_400 = validate465;
+const schema266 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate471.evaluated;
+const evaluated0 = validate466.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -34633,8 +34264,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34643,244 +34274,128 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.event_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.timestamp === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.data === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.event_id !== undefined){
-let data1 = data.event_id;
-if(typeof data1 === "string"){
-if(!(formats110.test(data1))){
-const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
-const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data3 = data.data;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate471.errors = vErrors;
-return errors === 0;
-}
-validate471.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate473.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.items === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.order_id !== undefined){
-let data1 = data.order_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.order_id.type,parentSchema:schema38.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data2 = data.merchant_order_id;
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data2};
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34890,10 +34405,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.sales_channel_id !== undefined){
-let data3 = data.sales_channel_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data3};
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34902,9 +34416,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data3};
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34913,18 +34433,22 @@ vErrors.push(err11);
 }
 errors++;
 }
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
 }
 }
-if(data.status !== undefined){
-if(!(validate82(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
 }
 }
-if(data.delivery_status !== undefined){
-let data5 = data.delivery_status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema38.properties.delivery_status.type},message:"must be string,null",schema:schema38.properties.delivery_status.type,parentSchema:schema38.properties.delivery_status,data:data5};
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34933,8 +34457,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
-const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_status.enum,parentSchema:schema38.properties.delivery_status,data:data5};
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34944,19 +34471,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.items !== undefined){
-let data6 = data.items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate84(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data6};
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -34966,10 +34484,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.shipment_provider !== undefined){
-let data8 = data.shipment_provider;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema38.properties.shipment_provider.type},message:"must be string,null",schema:schema38.properties.shipment_provider.type,parentSchema:schema38.properties.shipment_provider,data:data8};
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -34978,183 +34495,48 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.shipping_method !== undefined){
-let data9 = data.shipping_method;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema38.properties.shipping_method.type},message:"must be string,null",schema:schema38.properties.shipping_method.type,parentSchema:schema38.properties.shipping_method,data:data9};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tracking_number !== undefined){
-let data10 = data.tracking_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema38.properties.tracking_number.type},message:"must be string,null",schema:schema38.properties.tracking_number.type,parentSchema:schema38.properties.tracking_number,data:data10};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.tracking_url !== undefined){
-let data11 = data.tracking_url;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema38.properties.tracking_url.type},message:"must be string,null",schema:schema38.properties.tracking_url.type,parentSchema:schema38.properties.tracking_url,data:data11};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data12 = data.created_at;
-if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.created_at.type,parentSchema:schema38.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data13 = data.updated_at;
-if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.updated_at.type,parentSchema:schema38.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.shipped_at !== undefined){
-let data14 = data.shipped_at;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema38.properties.shipped_at.type},message:"must be string,null",schema:schema38.properties.shipped_at.type,parentSchema:schema38.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats4.validate(data14))){
-const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.delivered_at !== undefined){
-let data15 = data.delivered_at;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema38.properties.delivered_at.type},message:"must be string,null",schema:schema38.properties.delivered_at.type,parentSchema:schema38.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats4.validate(data15))){
-const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate473.errors = vErrors;
+validate466.errors = vErrors;
 return errors === 0;
 }
-validate473.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+validate466.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json" */;
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate470.evaluated;
+const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate471(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
+if(!(validate466(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate466.errors : vErrors.concat(validate466.errors);
 errors = vErrors.length;
 }
+validate465.errors = vErrors;
+return errors === 0;
+}
+validate465.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_401 = validate468;
+const schema268 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate469.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if("shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema267.properties.event_type,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35163,16 +34545,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-if(!(validate473(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate473.errors : vErrors.concat(validate473.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema267.type,parentSchema:schema267,data};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35181,13 +34567,775 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate470.errors = vErrors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate469.errors = vErrors;
 return errors === 0;
 }
-validate470.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate469.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_delivery_status_updated = validate477;
-const schema270 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+
+function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate468.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate469(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate469.errors : vErrors.concat(validate469.errors);
+errors = vErrors.length;
+}
+validate468.errors = vErrors;
+return errors === 0;
+}
+validate468.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_403 = validate471;
+const schema270 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate472.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate472.errors = vErrors;
+return errors === 0;
+}
+validate472.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate471.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate472(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+errors = vErrors.length;
+}
+validate471.errors = vErrors;
+return errors === 0;
+}
+validate471.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_404 = validate474;
+const schema272 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate475.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate475.errors = vErrors;
+return errors === 0;
+}
+validate475.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate474.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate475(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+errors = vErrors.length;
+}
+validate474.errors = vErrors;
+return errors === 0;
+}
+validate474.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_422 = validate477;
+const schema274 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -35200,8 +35348,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35210,244 +35358,128 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.event_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.timestamp === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.data === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.event_id !== undefined){
-let data1 = data.event_id;
-if(typeof data1 === "string"){
-if(!(formats110.test(data1))){
-const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
-const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data3 = data.data;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate478.errors = vErrors;
-return errors === 0;
-}
-validate478.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate480.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.items === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema38.required,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.order_id !== undefined){
-let data1 = data.order_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.order_id.type,parentSchema:schema38.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data2 = data.merchant_order_id;
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data2};
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -35457,10 +35489,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.sales_channel_id !== undefined){
-let data3 = data.sales_channel_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data3};
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -35469,9 +35500,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data3};
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35480,18 +35517,22 @@ vErrors.push(err11);
 }
 errors++;
 }
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
 }
 }
-if(data.status !== undefined){
-if(!(validate82(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
 }
 }
-if(data.delivery_status !== undefined){
-let data5 = data.delivery_status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema38.properties.delivery_status.type},message:"must be string,null",schema:schema38.properties.delivery_status.type,parentSchema:schema38.properties.delivery_status,data:data5};
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35500,8 +35541,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
-const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_status.enum,parentSchema:schema38.properties.delivery_status,data:data5};
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35511,19 +35555,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.items !== undefined){
-let data6 = data.items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate84(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data6};
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -35533,10 +35568,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.shipment_provider !== undefined){
-let data8 = data.shipment_provider;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema38.properties.shipment_provider.type},message:"must be string,null",schema:schema38.properties.shipment_provider.type,parentSchema:schema38.properties.shipment_provider,data:data8};
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -35545,165 +35579,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.shipping_method !== undefined){
-let data9 = data.shipping_method;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema38.properties.shipping_method.type},message:"must be string,null",schema:schema38.properties.shipping_method.type,parentSchema:schema38.properties.shipping_method,data:data9};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tracking_number !== undefined){
-let data10 = data.tracking_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema38.properties.tracking_number.type},message:"must be string,null",schema:schema38.properties.tracking_number.type,parentSchema:schema38.properties.tracking_number,data:data10};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.tracking_url !== undefined){
-let data11 = data.tracking_url;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema38.properties.tracking_url.type},message:"must be string,null",schema:schema38.properties.tracking_url.type,parentSchema:schema38.properties.tracking_url,data:data11};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data12 = data.created_at;
-if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.created_at.type,parentSchema:schema38.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data13 = data.updated_at;
-if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.updated_at.type,parentSchema:schema38.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.shipped_at !== undefined){
-let data14 = data.shipped_at;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema38.properties.shipped_at.type},message:"must be string,null",schema:schema38.properties.shipped_at.type,parentSchema:schema38.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats4.validate(data14))){
-const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.delivered_at !== undefined){
-let data15 = data.delivered_at;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema38.properties.delivered_at.type},message:"must be string,null",schema:schema38.properties.delivered_at.type,parentSchema:schema38.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats4.validate(data15))){
-const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate480.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
-validate480.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+validate478.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json" */;
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate477.evaluated;
@@ -35717,11 +35600,27 @@ if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData,dyna
 vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
+validate477.errors = vErrors;
+return errors === 0;
+}
+validate477.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_429 = validate480;
+const schema276 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate481.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if("shipment.delivery_status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema270.properties.event_type,data:data0};
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -35730,16 +35629,20 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.data !== undefined){
-if(!(validate480(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate480.errors : vErrors.concat(validate480.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema270.type,parentSchema:schema270,data};
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35748,18 +35651,287 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate477.errors = vErrors;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate481.errors = vErrors;
 return errors === 0;
 }
-validate477.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate481.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_restocking_shipment_status_updated = validate484;
-const schema273 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"}}};
 
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate485.evaluated;
+const evaluated0 = validate480.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate481(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate481.errors : vErrors.concat(validate481.errors);
+errors = vErrors.length;
+}
+validate480.errors = vErrors;
+return errors === 0;
+}
+validate480.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_by_merchant_order_id = validate483;
+const schema278 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate484.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate484.errors = vErrors;
+return errors === 0;
+}
+validate484.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate483.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate484(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate484.errors : vErrors.concat(validate484.errors);
+errors = vErrors.length;
+}
+validate483.errors = vErrors;
+return errors === 0;
+}
+validate483.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_order_status_updated = validate486;
+const schema280 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"}}};
+
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate487.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35894,16 +36066,2012 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate485.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
-validate485.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate487.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate487.evaluated;
+const evaluated0 = validate489.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.merchant_order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.carrier_preference === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.created_at === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created_at"},message:"must have required property '"+"created_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.updated_at === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updated_at"},message:"must have required property '"+"updated_at"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.currency === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.financial_status === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.fulfillment_status === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fulfillment_status"},message:"must have required property '"+"fulfillment_status"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.items === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.shipping_address === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.total_price_in_cents === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.total_tax_in_cents === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.total_net_revenue_in_cents === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.total_net_refunds_in_cents === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.total_tax_refunds_in_cents === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema25.required,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data1 = data.merchant_order_id;
+if(typeof data1 !== "string"){
+const err18 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.merchant_order_id.type,parentSchema:schema25.properties.merchant_order_id,data:data1};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data2 = data.sales_channel_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err19 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.sales_channel_id.type,parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err20 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.sales_channel_id,data:data2};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.carrier_preference !== undefined){
+let data3 = data.carrier_preference;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema25.properties.carrier_preference.type},message:"must be string,null",schema:schema25.properties.carrier_preference.type,parentSchema:schema25.properties.carrier_preference,data:data3};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data4 = data.created_at;
+if(typeof data4 === "string"){
+if(!(formats4.validate(data4))){
+const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data4};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data5 = data.updated_at;
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
+const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.updated_at.type,parentSchema:schema25.properties.updated_at,data:data5};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.external_created_at !== undefined){
+let data6 = data.external_created_at;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema25.properties.external_created_at.type},message:"must be string,null",schema:schema25.properties.external_created_at.type,parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
+const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data7 = data.currency;
+if(typeof data7 === "string"){
+if(!pattern3.test(data7)){
+const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.currency.type,parentSchema:schema25.properties.currency,data:data7};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data8 = data.custom_metadata;
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err30 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema25.properties.custom_metadata.type},message:"must be object,null",schema:schema25.properties.custom_metadata.type,parentSchema:schema25.properties.custom_metadata,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data9 = data.customer_order_number;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err31 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema25.properties.customer_order_number.type},message:"must be string,null",schema:schema25.properties.customer_order_number.type,parentSchema:schema25.properties.customer_order_number,data:data9};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data10 = data.payment_method;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema25.properties.payment_method.type},message:"must be string,null",schema:schema25.properties.payment_method.type,parentSchema:schema25.properties.payment_method,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data11 = data.financial_status;
+if(typeof data11 !== "string"){
+const err33 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.financial_status.type,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((((data11 === "failed") || (data11 === "paid")) || (data11 === "pending")) || (data11 === "refunded"))){
+const err34 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema25.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema25.properties.financial_status.enum,parentSchema:schema25.properties.financial_status,data:data11};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.fulfillment_status !== undefined){
+if(!(validate61(data.fulfillment_status, {instancePath:instancePath+"/fulfillment_status",parentData:data,parentDataProperty:"fulfillment_status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.tags !== undefined){
+let data13 = data.tags;
+if((!(Array.isArray(data13))) && (data13 !== null)){
+const err35 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema25.properties.tags.type},message:"must be array,null",schema:schema25.properties.tags.type,parentSchema:schema25.properties.tags,data:data13};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 !== "string"){
+const err36 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.tags.items.type,parentSchema:schema25.properties.tags.items,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data15 = data.items;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate63(data15[i1], {instancePath:instancePath+"/items/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data18 = data.total_price_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err38 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_price_in_cents.type,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err40 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_price_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data19 = data.total_tax_in_cents;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err41 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_in_cents.type,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err42 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!(formats12.validate(data19))){
+const err43 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_in_cents,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data20 = data.total_net_revenue_in_cents;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err44 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_revenue_in_cents.type,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err45 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(formats12.validate(data20))){
+const err46 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_revenue_in_cents,data:data20};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data21 = data.total_net_refunds_in_cents;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err47 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_net_refunds_in_cents.type,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 0 || isNaN(data21)){
+const err48 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!(formats12.validate(data21))){
+const err49 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_net_refunds_in_cents,data:data21};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data22 = data.total_tax_refunds_in_cents;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err50 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.total_tax_refunds_in_cents.type,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err51 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!(formats12.validate(data22))){
+const err52 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema25.properties.total_tax_refunds_in_cents,data:data22};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+validate489.errors = vErrors;
+return errors === 0;
+}
+validate489.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/webhook_order_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate486.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate487(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if("order.status_updated" !== data0){
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema280.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!(validate489(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate489.errors : vErrors.concat(validate489.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate486.errors = vErrors;
+return errors === 0;
+}
+validate486.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_shipment_status_updated = validate494;
+const schema283 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+
+function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate495.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.event_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.timestamp === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.event_id !== undefined){
+let data1 = data.event_id;
+if(typeof data1 === "string"){
+if(!(formats110.test(data1))){
+const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+if(typeof data2 === "string"){
+if(!(formats4.validate(data2))){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate495.errors = vErrors;
+return errors === 0;
+}
+validate495.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate497.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.items === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.order_id !== undefined){
+let data1 = data.order_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.order_id.type,parentSchema:schema38.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data2 = data.merchant_order_id;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data3 = data.sales_channel_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+if(!(validate82(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+}
+if(data.delivery_status !== undefined){
+let data5 = data.delivery_status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema38.properties.delivery_status.type},message:"must be string,null",schema:schema38.properties.delivery_status.type,parentSchema:schema38.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
+const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_status.enum,parentSchema:schema38.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data6 = data.items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate84(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.shipment_provider !== undefined){
+let data8 = data.shipment_provider;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema38.properties.shipment_provider.type},message:"must be string,null",schema:schema38.properties.shipment_provider.type,parentSchema:schema38.properties.shipment_provider,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.shipping_method !== undefined){
+let data9 = data.shipping_method;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema38.properties.shipping_method.type},message:"must be string,null",schema:schema38.properties.shipping_method.type,parentSchema:schema38.properties.shipping_method,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tracking_number !== undefined){
+let data10 = data.tracking_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema38.properties.tracking_number.type},message:"must be string,null",schema:schema38.properties.tracking_number.type,parentSchema:schema38.properties.tracking_number,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.tracking_url !== undefined){
+let data11 = data.tracking_url;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema38.properties.tracking_url.type},message:"must be string,null",schema:schema38.properties.tracking_url.type,parentSchema:schema38.properties.tracking_url,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data12 = data.created_at;
+if(typeof data12 === "string"){
+if(!(formats4.validate(data12))){
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.created_at.type,parentSchema:schema38.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data13 = data.updated_at;
+if(typeof data13 === "string"){
+if(!(formats4.validate(data13))){
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.updated_at.type,parentSchema:schema38.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.shipped_at !== undefined){
+let data14 = data.shipped_at;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema38.properties.shipped_at.type},message:"must be string,null",schema:schema38.properties.shipped_at.type,parentSchema:schema38.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!(formats4.validate(data14))){
+const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.delivered_at !== undefined){
+let data15 = data.delivered_at;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema38.properties.delivered_at.type},message:"must be string,null",schema:schema38.properties.delivered_at.type,parentSchema:schema38.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!(formats4.validate(data15))){
+const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate497.errors = vErrors;
+return errors === 0;
+}
+validate497.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate494.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate495(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate495.errors : vErrors.concat(validate495.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if("shipment.status_updated" !== data0){
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema283.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!(validate497(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate497.errors : vErrors.concat(validate497.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate494.errors = vErrors;
+return errors === 0;
+}
+validate494.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_shipment_delivery_status_updated = validate501;
+const schema286 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate502.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.event_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.timestamp === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.event_id !== undefined){
+let data1 = data.event_id;
+if(typeof data1 === "string"){
+if(!(formats110.test(data1))){
+const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+if(typeof data2 === "string"){
+if(!(formats4.validate(data2))){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate502.errors = vErrors;
+return errors === 0;
+}
+validate502.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate504.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.items === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.order_id !== undefined){
+let data1 = data.order_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.order_id.type,parentSchema:schema38.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data2 = data.merchant_order_id;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data3 = data.sales_channel_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+if(!(validate82(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+}
+if(data.delivery_status !== undefined){
+let data5 = data.delivery_status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema38.properties.delivery_status.type},message:"must be string,null",schema:schema38.properties.delivery_status.type,parentSchema:schema38.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
+const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_status.enum,parentSchema:schema38.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data6 = data.items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate84(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.shipment_provider !== undefined){
+let data8 = data.shipment_provider;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema38.properties.shipment_provider.type},message:"must be string,null",schema:schema38.properties.shipment_provider.type,parentSchema:schema38.properties.shipment_provider,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.shipping_method !== undefined){
+let data9 = data.shipping_method;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema38.properties.shipping_method.type},message:"must be string,null",schema:schema38.properties.shipping_method.type,parentSchema:schema38.properties.shipping_method,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tracking_number !== undefined){
+let data10 = data.tracking_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema38.properties.tracking_number.type},message:"must be string,null",schema:schema38.properties.tracking_number.type,parentSchema:schema38.properties.tracking_number,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.tracking_url !== undefined){
+let data11 = data.tracking_url;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema38.properties.tracking_url.type},message:"must be string,null",schema:schema38.properties.tracking_url.type,parentSchema:schema38.properties.tracking_url,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data12 = data.created_at;
+if(typeof data12 === "string"){
+if(!(formats4.validate(data12))){
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.created_at.type,parentSchema:schema38.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data13 = data.updated_at;
+if(typeof data13 === "string"){
+if(!(formats4.validate(data13))){
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.updated_at.type,parentSchema:schema38.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.shipped_at !== undefined){
+let data14 = data.shipped_at;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema38.properties.shipped_at.type},message:"must be string,null",schema:schema38.properties.shipped_at.type,parentSchema:schema38.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!(formats4.validate(data14))){
+const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.delivered_at !== undefined){
+let data15 = data.delivered_at;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema38.properties.delivered_at.type},message:"must be string,null",schema:schema38.properties.delivered_at.type,parentSchema:schema38.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!(formats4.validate(data15))){
+const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate504.errors = vErrors;
+return errors === 0;
+}
+validate504.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate501.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate502(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if("shipment.delivery_status_updated" !== data0){
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema286.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!(validate504(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate504.errors : vErrors.concat(validate504.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate501.errors = vErrors;
+return errors === 0;
+}
+validate501.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_restocking_shipment_status_updated = validate508;
+const schema289 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"}}};
+
+function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate509.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.event_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.timestamp === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_type.type,parentSchema:schema82.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.event_id !== undefined){
+let data1 = data.event_id;
+if(typeof data1 === "string"){
+if(!(formats110.test(data1))){
+const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.event_id.type,parentSchema:schema82.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+if(typeof data2 === "string"){
+if(!(formats4.validate(data2))){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.timestamp.type,parentSchema:schema82.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.data.type,parentSchema:schema82.properties.data,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate509.errors = vErrors;
+return errors === 0;
+}
+validate509.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate511.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -36204,32 +38372,32 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate487.errors = vErrors;
+validate511.errors = vErrors;
 return errors === 0;
 }
-validate487.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate511.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate484.evaluated;
+const evaluated0 = validate508.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate485(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate485.errors : vErrors.concat(validate485.errors);
+if(!(validate509(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("restocking_shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema273.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema289.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -36240,14 +38408,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate487(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
+if(!(validate511(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate511.errors : vErrors.concat(validate511.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema273.type,parentSchema:schema273,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema289.type,parentSchema:schema289,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36256,7 +38424,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate484.errors = vErrors;
+validate508.errors = vErrors;
 return errors === 0;
 }
-validate484.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate508.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};

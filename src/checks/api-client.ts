@@ -1,7 +1,7 @@
 import { NetworkError, type HttpClient, type RecordedExchange } from '../http/index.js';
 import { CheckFailure } from './failure.js';
-import type { ApiVersion } from './types.js';
-import { responseFailure } from './validation.js';
+import type { ApiVersion, SchemaViolation } from './types.js';
+import { judgeResponse, NOT_JSON } from './validation.js';
 
 /** Query parameters; `undefined` values are left out, arrays repeat the name. */
 export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
@@ -65,9 +65,14 @@ export class ApiClient {
     readonly api: ApiVersion,
     private readonly token: string | null,
     private readonly onExchanges: (exchanges: RecordedExchange[]) => void,
+    private readonly onViolations: (violations: SchemaViolation[]) => void = () => undefined,
   ) {}
 
-  /** Sends a request and returns the answer; throws `CheckFailure` on no answer, non-JSON or a specification violation. */
+  /**
+   * Sends a request and returns the answer. Throws `CheckFailure` on no answer and on a status the
+   * operation does not allow; a body that breaks its schema (or is not JSON) goes to
+   * `onViolations`, for the owning schema check to report, and the check goes on.
+   */
   async request<T = any>(options: RequestOptions): Promise<ApiResponse<T>> {
     const path = `${options.path}${queryString(options.query)}`;
     const url = `${this.baseUrl.replace(/\/+$/, '')}/merchant_api/${this.api}${path}`;
@@ -95,20 +100,11 @@ export class ApiClient {
     this.onExchanges(answer.exchanges);
     const exchange = answer.exchanges.at(-1)!;
     const parsed = answer.text.trim() === '' ? { ok: true as const, value: undefined } : parseJson(answer.text);
-    const validate = options.validate ?? true;
-    if (validate && !parsed.ok) {
-      throw new CheckFailure({
-        kind: 'not-json',
-        title: `${options.method} ${path}: the answer is not JSON`,
-        expected: 'a JSON body',
-        received: `${answer.headers['content-type'] ?? 'no content-type'}, body starting ${JSON.stringify(answer.text.slice(0, 60))}`,
-        exchange,
-      });
-    }
     const value = parsed.ok ? parsed.value : undefined;
-    if (validate) {
-      const failure = responseFailure(this.api, options.method, path, answer.status, value, exchange);
-      if (failure) throw new CheckFailure(failure);
+    if (options.validate ?? true) {
+      const judgement = judgeResponse(this.api, options.method, path, answer.status, parsed.ok ? value : NOT_JSON, exchange);
+      if (judgement.kind === 'status-not-allowed') throw new CheckFailure(judgement.failure);
+      if (judgement.kind === 'violations') this.onViolations(judgement.violations);
     }
     return { api: this.api, status: answer.status, headers: answer.headers, body: value as T, text: answer.text, exchange };
   }

@@ -2,6 +2,7 @@ import { inject, test } from 'vitest';
 import { createCheckContext, type CheckContext } from './context.js';
 import { CheckFailure } from './failure.js';
 import { metaProblem } from './meta.js';
+import { activeCollector } from './registry.js';
 import { isSelected, skipReason } from './selection.js';
 import { runSession } from './session.js';
 import type { CheckMeta, CheckRecord } from './types.js';
@@ -34,6 +35,12 @@ function recordFailure(record: CheckRecord, error: unknown, exchanges: CheckReco
 
 /** Registers a conformance check with the runner: vitest test named by the check id, meta in the task. */
 export function check(meta: CheckMeta, body: CheckBody): void {
+  // The check files are being imported for their declarations only (`mfc rules`, `mfc run --list`).
+  const collector = activeCollector();
+  if (collector) {
+    collector.add(meta);
+    return;
+  }
   const run = inject('mfcRun');
   if (!isSelected(meta.id, run)) {
     // Registered but never run, so a file whose checks are all filtered out is still a valid suite.
@@ -42,7 +49,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
   }
   const problem = metaProblem(meta, run.marker);
   test(meta.id, { timeout: run.checkTimeoutMs }, async (vitestContext) => {
-    const record: CheckRecord = { id: meta.id, api: meta.api, section: meta.section, title: meta.title };
+    const record: CheckRecord = { id: meta.id, api: meta.api, section: meta.section, title: meta.title, ...(meta.owns ? { owns: meta.owns } : {}) };
     vitestContext.task.meta.mfc = record;
     // A malformed declaration is the suite author's error: it fails the check, never silently passes.
     if (problem !== undefined) throw new Error(problem);
@@ -56,7 +63,8 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     };
     const usesWebhooks = (meta.needs ?? []).some((key) => key === 'webhooks' || key.startsWith('webhooks.'));
     const webhooks = usesWebhooks ? await session.webhooks() : undefined;
-    const { context, runCleanups } = createCheckContext(run, session, skip, webhooks);
+    const handle = createCheckContext(run, session, skip, webhooks);
+    const { context, runCleanups } = handle;
     let failed: unknown;
     try {
       await body(context);
@@ -70,6 +78,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     }
     record.rateLimit = session.http.pacer.usage();
     record.requestCount = context.exchanges.length;
+    record.violations = handle.violations;
     if (failed === undefined) return;
     if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, context.exchanges);
     throw failed;

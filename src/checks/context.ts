@@ -5,7 +5,7 @@ import { ApiClient, type ApiResponse } from './api-client.js';
 import { CheckFailure } from './failure.js';
 import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
-import type { RunConfig } from './types.js';
+import type { RunConfig, SchemaViolation } from './types.js';
 import { schemaFailure } from './validation.js';
 
 /** A v1 and a v2 client sharing one token. */
@@ -69,6 +69,8 @@ export function show(value: unknown): string {
 /** What the check wrapper needs besides the context itself. */
 export interface CheckContextHandle {
   context: CheckContext;
+  /** The response-schema violations the check's answers showed, one per (operation, status, pointer). */
+  violations: SchemaViolation[];
   runCleanups(): Promise<void>;
 }
 
@@ -81,10 +83,18 @@ export function createCheckContext(
 ): CheckContextHandle {
   const exchanges: RecordedExchange[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
+  const violations = new Map<string, SchemaViolation>();
   const record = (list: RecordedExchange[]) => exchanges.push(...list);
+  // The first answer that showed a violation stands for it; the owning schema check lists every check that saw it.
+  const note = (list: SchemaViolation[]) => {
+    for (const violation of list) {
+      const key = `${violation.api} ${violation.operation} ${violation.status} ${violation.pointer}`;
+      if (!violations.has(key)) violations.set(key, violation);
+    }
+  };
   const clients = (token: string | null): ApiClients => ({
-    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record),
-    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record),
+    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record, note),
+    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record, note),
   });
   const fail = (options: FailOptions): never => {
     throw new CheckFailure(
@@ -147,6 +157,9 @@ export function createCheckContext(
   };
   return {
     context,
+    get violations() {
+      return [...violations.values()];
+    },
     // Last registered runs first: what was created last may depend on what came before.
     // Every task runs even when one fails; the first error is what the check reports.
     runCleanups: async () => {

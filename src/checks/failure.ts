@@ -2,7 +2,7 @@ import { toCurl, type RecordedExchange } from '../http/index.js';
 import type { FailureDetail } from './types.js';
 
 /** The kinds of check failure; each has a stable code `MFC_CHECK_<KIND>`. */
-export type FailureKind = 'expectation' | 'schema' | 'status-not-allowed' | 'not-json' | 'unreachable' | 'error';
+export type FailureKind = 'expectation' | 'schema' | 'status-not-allowed' | 'unreachable' | 'error';
 
 /** What a failure is built from: the rule broken, the values compared and the exchange that showed it. */
 export interface FailureInput {

@@ -9,4 +9,6 @@ export { CheckFailure, formatFailure } from './failure.js';
 export type { FailureInput, FailureKind } from './failure.js';
 export { idMatcher, isSelected, skipReason } from './selection.js';
 export { profileSecrets, runSession } from './session.js';
-export type { ApiVersion, CheckMeta, CheckRecord, FailureDetail, RunConfig } from './types.js';
+export type { ApiVersion, CheckMeta, CheckRecord, FailureDetail, RunConfig, SchemaScope, SchemaViolation } from './types.js';
+export { activeCollector, checkFiles, collectChecks } from './registry.js';
+export type { CheckCollector, RegisteredCheck } from './registry.js';

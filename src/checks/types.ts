@@ -18,6 +18,37 @@ export interface CheckMeta {
   writes?: boolean;
   /** Deliberately exceeds the rate limit: runs only with `rateLimit.provoke: true`. */
   provokes429?: boolean;
+  /**
+   * The response-schema violations this check reports for the whole run (a schema check): every
+   * violation any check saw whose answer matches one of these goes to it, and to no other check.
+   */
+  owns?: SchemaScope[];
+}
+
+/**
+ * Which answers' schema violations a schema check reports: globs over the operation's path
+ * template (`/orders*`) and over the JSON pointer (`/pagination*`), and the kind of status.
+ * Absent parts match anything; the most specific scope wins (pointer, then path, then status).
+ */
+export interface SchemaScope {
+  path?: string;
+  pointer?: string;
+  status?: 'success' | 'error';
+}
+
+/** A response that breaks its operation's schema, as one check saw it (reported by the owning schema check). */
+export interface SchemaViolation {
+  api: ApiVersion;
+  /** The operation key, e.g. `GET /orders/{id}`. */
+  operation: string;
+  /** The § of the operation. */
+  section: string;
+  status: number;
+  /** JSON pointer into the body ('' for the body itself). */
+  pointer: string;
+  /** `<pointer>: expected …, received …`. */
+  message: string;
+  exchange: RecordedExchange;
 }
 
 /** The resolved run configuration the runner hands to every check (vitest `provide` / `inject`). */
@@ -64,6 +95,10 @@ export interface CheckRecord {
   rateLimit?: { used: number; limit: number | undefined };
   /** How many HTTP exchanges the check caused (retries included). */
   requestCount?: number;
+  /** Response-schema violations the check saw, one per (operation, status, pointer); judged by the owning schema check. */
+  violations?: SchemaViolation[];
+  /** The check's `owns` (CheckMeta), for the runner to attribute violations. */
+  owns?: SchemaScope[];
 }
 
 declare module 'vitest' {

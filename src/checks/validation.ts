@@ -1,43 +1,56 @@
 import type { RecordedExchange } from '../http/index.js';
 import { findOperation, validateResponse, validateSchema, type SchemaError } from '../openapi/index.js';
 import type { FailureInput } from './failure.js';
-import type { ApiVersion } from './types.js';
+import type { ApiVersion, SchemaViolation } from './types.js';
 
 // A long list of schema errors buries the first one; the report's exchange shows the body anyway.
 const MAX_LISTED_ERRORS = 8;
 
-/** Checks an answer against the generated validator of its operation and status; returns the failure, if any. */
-export function responseFailure(
+/** Stands for an answer whose text is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** What the validation of one answer found: a status the operation does not allow, or schema violations. */
+export type ResponseJudgement =
+  | { kind: 'ok' }
+  | { kind: 'status-not-allowed'; failure: FailureInput }
+  | { kind: 'violations'; violations: SchemaViolation[] };
+
+/**
+ * Checks an answer against the generated validator of its operation and status. A status the
+ * operation does not allow is the asking check's finding (it expected something else); a body
+ * that breaks its schema is reported once, by the owning schema check (`SchemaViolation`s).
+ * `body` is `NOT_JSON` when the answer had text that is not JSON.
+ */
+export function judgeResponse(
   api: ApiVersion,
   method: string,
   path: string,
   status: number,
   body: unknown,
   exchange: RecordedExchange,
-): FailureInput | undefined {
+): ResponseJudgement {
   const operation = findOperation(api, method, path);
   // A path the specification does not describe has no contract to hold the answer to.
-  if (!operation) return undefined;
-  const result = validateResponse(api, operation.key, status, body);
+  if (!operation) return { kind: 'ok' };
+  const violation = (pointer: string, message: string): SchemaViolation => ({
+    api, operation: operation.key, section: operation.section, status, pointer, message, exchange,
+  });
+  const result = validateResponse(api, operation.key, status, body === NOT_JSON ? undefined : body);
   if (!result.statusAllowed) {
     return {
       kind: 'status-not-allowed',
-      title: `${api} ${operation.key} answered a status the specification does not allow for it (§${operation.section})`,
-      expected: `one of ${[...operation.statuses, ...operation.statusRanges].join(', ')}`,
-      received: String(status),
-      exchange,
+      failure: {
+        kind: 'status-not-allowed',
+        title: `${api} ${operation.key} answered a status the specification does not allow for it (§${operation.section})`,
+        expected: `one of ${[...operation.statuses, ...operation.statusRanges].join(', ')}`,
+        received: String(status),
+        exchange,
+      },
     };
   }
-  if (!result.ok) {
-    return {
-      kind: 'schema',
-      title: `${api} ${operation.key} ${status}: the body does not match the specification's schema (§${operation.section})`,
-      expected: `a body valid for ${operation.key} ${status}`,
-      received: listErrors(result.errors),
-      exchange,
-    };
-  }
-  return undefined;
+  if (body === NOT_JSON) return { kind: 'violations', violations: [violation('', '(root): expected a JSON body, received text that is not JSON')] };
+  if (result.ok) return { kind: 'ok' };
+  return { kind: 'violations', violations: result.errors.map((error) => violation(error.pointer, error.message)) };
 }
 
 function listErrors(errors: SchemaError[]): string {

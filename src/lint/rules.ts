@@ -10,7 +10,12 @@ export interface RuleFinding {
 type Node = Record<string, unknown>;
 
 const rateLimitHeaders = ['X-Rate-Limit-Used', 'X-Rate-Limit-Max'];
-const everyOperationStatuses = ['401', '403', '429'];
+// §7 gives 400 for any malformed request (a query too, not only a body); §4 gives every endpoint 401, 403 and 429.
+const everyOperationStatuses = ['400', '401', '403', '429'];
+
+// An operation addresses one record when its path names it: a template segment ('/orders/{id}',
+// '/skus/{sku_id}/…') or a lookup such as '/orders/by_merchant_order_id'.
+const addressesRecord = (path: string): boolean => /\{[^}]+\}|\/by_[a-z_]+$/.test(path);
 
 function escape(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -31,16 +36,16 @@ function resolve(document: OpenApiDocument, node: unknown): Node | undefined {
   return undefined;
 }
 
-function* operations(document: OpenApiDocument): Generator<[string, OperationObject]> {
+function* operations(document: OpenApiDocument): Generator<[string, OperationObject, string]> {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of httpMethods) {
       const operation = item[method] as OperationObject | undefined;
-      if (operation) yield [`#/paths/${escape(path)}/${method}`, operation];
+      if (operation) yield [`#/paths/${escape(path)}/${method}`, operation, path];
     }
   }
 }
 
-/** §5, §7: every operation answers 401, 403 and 429. */
+/** §4, §7: every operation answers 400, 401, 403 and 429. */
 export function operationStatuses(document: OpenApiDocument): RuleFinding[] {
   const findings: RuleFinding[] = [];
   for (const [pointer, operation] of operations(document)) {
@@ -48,6 +53,17 @@ export function operationStatuses(document: OpenApiDocument): RuleFinding[] {
       if (!operation.responses?.[status]) {
         findings.push({ pointer: `${pointer}/responses`, rule: 'mfc/operation-statuses', message: `missing the ${status} response every operation has (§4, §7)` });
       }
+    }
+  }
+  return findings;
+}
+
+/** §7: an operation addressing one record answers 404 when it does not exist or is not the caller's. */
+export function recordNotFound(document: OpenApiDocument): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const [pointer, operation, path] of operations(document)) {
+    if (addressesRecord(path) && !operation.responses?.['404']) {
+      findings.push({ pointer: `${pointer}/responses`, rule: 'mfc/record-not-found', message: 'missing the 404 response of an operation addressing one record (§7)' });
     }
   }
   return findings;
@@ -76,6 +92,43 @@ export function rateLimitResponseHeaders(document: OpenApiDocument): RuleFinding
   return findings;
 }
 
+// Keywords that, set to false, refuse properties beyond those listed.
+const closingKeywords = new Set(['additionalProperties', 'unevaluatedProperties']);
+
+/** Responses and webhook bodies may carry properties beyond those listed: no schema they use closes its objects. */
+export function openResponses(document: OpenApiDocument): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  const visited = new Set<string>();
+  const walk = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${pointer}/${index}`));
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as Node).$ref;
+    if (typeof ref === 'string') {
+      // A schema shared by many responses is reported once, where it is defined.
+      if (!visited.has(ref)) {
+        visited.add(ref);
+        walk(resolve(document, node), ref);
+      }
+      return;
+    }
+    for (const [key, member] of Object.entries(node)) {
+      if (closingKeywords.has(key) && member === false) {
+        findings.push({ pointer: `${pointer}/${key}`, rule: 'mfc/open-responses', message: `${key}: false in a schema a response or webhook body uses; those may carry properties beyond the ones listed` });
+      } else {
+        walk(member, `${pointer}/${escape(key)}`);
+      }
+    }
+  };
+  for (const [pointer, operation] of operations(document)) walk(operation.responses, `${pointer}/responses`);
+  for (const [event, item] of Object.entries(document.webhooks ?? {})) {
+    for (const method of httpMethods) {
+      const operation = item[method] as OperationObject | undefined;
+      if (operation) walk(operation.requestBody, `#/webhooks/${escape(event)}/${method}/requestBody`);
+    }
+  }
+  return findings;
+}
+
 /** Every component schema, operation and webhook names the section it comes from (`x-section`). */
 export function sections(document: OpenApiDocument): RuleFinding[] {
   const findings: RuleFinding[] = [];
@@ -98,4 +151,4 @@ export function sections(document: OpenApiDocument): RuleFinding[] {
 }
 
 /** Our own rules, in the order `mfc lint` reports them. */
-export const ownRules = [operationStatuses, rateLimitResponseHeaders, sections];
+export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, sections];

@@ -1,9 +1,10 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from 'vitest';
-import { isSelected, type ApiVersion } from '../checks/index.js';
+import { isSelected, type ApiVersion, type SchemaScope } from '../checks/index.js';
 import { redactDeep } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
 import type { Progress } from './progress.js';
+import type { SeenViolation } from './schema-verdicts.js';
 
 function apiOf(id: string): ApiVersion {
   return id.startsWith('v2.') ? 'v2' : 'v1';
@@ -27,6 +28,10 @@ export class ResultCollector implements Reporter {
   requestCount = 0;
   /** Checks found in the check files that the selection (`--api`, `--only`) takes. */
   selectedCount = 0;
+  /** Every response-schema violation the run's checks saw (redacted), for the owning schema checks. */
+  readonly violations: SeenViolation[] = [];
+  /** The schema checks that ran, with the answers whose violations they report. */
+  readonly owners = new Map<string, SchemaScope[]>();
 
   constructor(
     private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
@@ -74,6 +79,8 @@ export class ResultCollector implements Reporter {
       requests: [],
     };
     this.requestCount += meta?.requestCount ?? 0;
+    for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
+    if (meta?.owns) this.owners.set(test.name, meta.owns);
     this.progress?.finish(meta?.rateLimit);
     if (this.#deadlinePassed && result.state !== 'passed') {
       // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.

@@ -5,8 +5,11 @@ import { buildReport, writeReports, type CheckResult, type ReportPaths, type Run
 import { ResultCollector } from './collector.js';
 import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
 import { preflight } from './preflight.js';
+import { loadRules } from '../rules/load.js';
+import { ruleCoverage } from '../rules/coverage.js';
 import { Progress } from './progress.js';
 import { assertWritesAllowed } from './safety.js';
+import { attributeViolations } from './schema-verdicts.js';
 import { runVitest } from './vitest.js';
 
 /** What a run produced: the report, the exit code (CONTRACT §1), where the reports went, and what replays it. */
@@ -50,6 +53,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const deadlineMs = options.deadlineMs ?? defaults.deadlineMs;
   const secrets = profileSecrets(profile);
   const redact = createRedactor(secrets);
+  // Read before any request: a broken inventory is a packaging error, not a finding about the target.
+  const rules = loadRules();
 
   const probe = new HttpClient({ secrets, requestTimeoutMs, maxRetries: 1 });
   const probeApi: ApiVersion = api === 'v2' ? 'v2' : 'v1';
@@ -86,10 +91,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
 
   const results = [
     ...(unreachable ? [unreachable] : []),
-    ...collector.results,
+    ...attributeViolations(collector.results, collector.violations, collector.owners),
     ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : []),
   ];
-  const report = buildReport(results);
+  const report = buildReport(results, ruleCoverage(rules, results));
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });
   return {
     report,

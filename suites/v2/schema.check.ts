@@ -1,6 +1,7 @@
 // §2 for v2: one read of each resource kind, so that a response breaking its schema (a wrong type, a
 // lower-case currency, a missing required field, an unknown enum value) fails in the check named for
-// that resource. The asserting is the automatic validation of every answer.
+// that resource. Each `owns` the answers of its kind: every violation any check of the run saw there
+// is reported by it, once (src/runner/schema-verdicts.ts); these reads make sure each kind is seen.
 import { check } from '../../src/checks/index.js';
 import { recordIds, v2ListAll } from '../support/scope.js';
 
@@ -9,6 +10,7 @@ check({
   api: 'v2',
   section: '2.1',
   title: 'Orders in GET /orders and GET /orders/{id} match the Order schema, fulfillment_status in the §3.2 set',
+  owns: [{ path: '/orders*', status: 'success' }],
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/orders', false));
   if (id === undefined) return t.skip('GET /orders lists no order with an id');
@@ -21,6 +23,7 @@ check({
   api: 'v2',
   section: '2.3',
   title: 'Restocking shipments in GET /restocking_shipments and GET /restocking_shipments/{id} match the v2 schema, status in the v2 set',
+  owns: [{ path: '/restocking_shipments*', status: 'success' }],
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
@@ -33,9 +36,10 @@ check({
   api: 'v2',
   section: '2.7',
   title: 'The pagination object of the v2 restocking list holds first_page_url, limit and next_page_url',
+  owns: [{ pointer: '/pagination*', status: 'success' }],
 }, async (t) => {
   const res = await t.v2.get('/restocking_shipments', { query: { limit: 1 } });
-  t.expectSchema({ ...res, body: (res.body as { pagination?: unknown }).pagination }, 'Pagination', 'The pagination object of GET /restocking_shipments (§2.7)');
+  t.expectStatus(res, 200, 'GET /restocking_shipments answers a page (§4.2)');
 });
 
 check({
@@ -43,6 +47,7 @@ check({
   api: 'v2',
   section: '2.4',
   title: 'The inventory batch answered by POST /skus/{sku_id}/inventory_batches matches the InventoryBatch schema',
+  owns: [{ path: '/skus/*/inventory_batches', status: 'success' }],
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, CheckFailure } from '../../src/checks/index.js';
+import { ApiClient, CheckFailure, type SchemaViolation } from '../../src/checks/index.js';
 import { HttpClient, type RecordedExchange } from '../../src/http/index.js';
 import { refusingUrl, startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 
@@ -18,6 +18,7 @@ describe('ApiClient: every answer is held to the specification', () => {
   let target: FakeTarget;
   let http: HttpClient;
   const recorded: RecordedExchange[] = [];
+  const violations: SchemaViolation[] = [];
   let client: ApiClient;
   beforeAll(async () => {
     target = await startFakeTarget((request, _reply, res) => {
@@ -25,7 +26,7 @@ describe('ApiClient: every answer is held to the specification', () => {
       res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' }).end(answer.body);
     });
     http = new HttpClient({ secrets: [token], requestTimeoutMs: 500 });
-    client = new ApiClient(http, target.url, 'v1', token, (list) => recorded.push(...list));
+    client = new ApiClient(http, target.url, 'v1', token, (list) => recorded.push(...list), (list) => violations.push(...list));
   });
   afterAll(async () => {
     await target.close();
@@ -49,26 +50,32 @@ describe('ApiClient: every answer is held to the specification', () => {
   it('fails a status the operation does not list', async () => {
     const error = await failure(client.get('/orders', { query: { page: 418 } }));
     expect(error.code).toBe('MFC_CHECK_STATUS_NOT_ALLOWED');
-    expect(error.detail.expected).toBe('one of 200, 401, 403, 429');
+    expect(error.detail.expected).toBe('one of 200, 400, 401, 403, 429');
     expect(error.detail.received).toBe('418');
   });
 
-  it('fails a body its schema rejects, quoting the schema error', async () => {
-    const error = await failure(client.get('/orders', { query: { page: 2 } }));
-    expect(error.code).toBe('MFC_CHECK_SCHEMA');
-    expect(error.detail.received).toMatch(/\/data/);
-    expect(error.message).not.toContain(token);
-    expect(error.message).toContain('"authorization: Bearer $MFC_TOKEN"');
+  it('hands a body its schema rejects to the schema checks, quoting the schema error, and goes on', async () => {
+    violations.length = 0;
+    const res = await client.get('/orders', { query: { page: 2 } });
+    expect(res.body).toEqual({ data: 'not a list', pagination: validPage.pagination });
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatchObject({ api: 'v1', operation: 'GET /orders', status: 200, pointer: '/data' });
+    expect(violations[0]!.message).toMatch(/^\/data: expected/);
+    expect(violations[0]!.exchange).toBe(res.exchange);
+    expect(JSON.stringify(violations)).not.toContain(token);
   });
 
-  it('fails a body that is not JSON with one clear failure', async () => {
-    const error = await failure(client.get('/orders', { query: { page: 3 } }));
-    expect(error.code).toBe('MFC_CHECK_NOT_JSON');
-    expect(error.detail.received).toBe('text/html, body starting "<html>oops</html>"');
+  it('hands a body that is not JSON to the schema checks as one violation, with the body undefined', async () => {
+    violations.length = 0;
+    const res = await client.get('/orders', { query: { page: 3 } });
+    expect(res.body).toBeUndefined();
+    expect(violations.map((v) => [v.pointer, v.message])).toEqual([['', '(root): expected a JSON body, received text that is not JSON']]);
   });
 
   it('lets a request opt out of validation', async () => {
+    violations.length = 0;
     const res = await client.get('/orders', { query: { page: 3 }, validate: false });
+    expect(violations).toEqual([]);
     expect(res.status).toBe(200);
     expect(res.body).toBeUndefined();
     expect(res.text).toBe('<html>oops</html>');

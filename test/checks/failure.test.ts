@@ -36,10 +36,10 @@ describe('formatFailure', () => {
 });
 
 describe('CheckFailure', () => {
-  const table: Array<[string, { kind?: 'schema' | 'not-json' | 'status-not-allowed'; want: string }]> = [
+  const table: Array<[string, { kind?: 'schema' | 'status-not-allowed' | 'unreachable'; want: string }]> = [
     ['an expectation', { want: 'MFC_CHECK_EXPECTATION' }],
     ['a schema violation', { kind: 'schema', want: 'MFC_CHECK_SCHEMA' }],
-    ['a non-JSON body', { kind: 'not-json', want: 'MFC_CHECK_NOT_JSON' }],
+    ['no answer', { kind: 'unreachable', want: 'MFC_CHECK_UNREACHABLE' }],
     ['a status not allowed', { kind: 'status-not-allowed', want: 'MFC_CHECK_STATUS_NOT_ALLOWED' }],
   ];
   it.each(table)('has a stable code for %s', (_name, { kind, want }) => {

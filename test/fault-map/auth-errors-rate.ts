@@ -39,10 +39,10 @@ export const faultMap: Record<string, string[]> = {
   'v1-rate-limit-per-merchant': ['v1.rate-limit.per-sales-channel'],
   'v2-rate-limit-per-channel': ['v2.rate-limit.per-merchant'],
 
-  'v1-errors-shape-v2': ['v1.errors.unknown-order-404'],
-  'v1-errors-not-array': ['v1.errors.unknown-order-404'],
-  'v2-errors-missing-errors': ['v2.errors.unknown-restocking-shipment-404'],
-  'v2-errors-shape-v1': ['v2.errors.unknown-restocking-shipment-404'],
+  'v1-errors-shape-v2': ['v1.errors.body-shape'],
+  'v1-errors-not-array': ['v1.errors.body-shape'],
+  'v2-errors-missing-errors': ['v2.errors.body-shape'],
+  'v2-errors-shape-v1': ['v2.errors.body-shape'],
   'v1-body-invalid-json-not-400': ['v1.errors.invalid-json-400'],
   'v2-body-invalid-json-not-400': ['v2.errors.invalid-json-400'],
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot, specDir } from '../../src/generate/paths.js';
 import { lintFile, lintSpec } from '../../src/lint/index.js';
+import { recordNotFound } from '../../src/lint/rules.js';
 
 let scratch: string;
 
@@ -47,8 +48,12 @@ describe('mfc lint', () => {
   it.each([
     ['a missing 429', { given: (yaml: string) => removeBlock(yaml, "        '429':", 1), want: [['#/paths/~1orders/get/responses', 'mfc/operation-statuses', 'missing the 429 response every operation has (§4, §7)']] }],
     ['a missing 401', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?)        '401':\n          \$ref: '#\/components\/responses\/Unauthorized'\n/, '$1'), want: [['#/paths/~1warehouses/get/responses', 'mfc/operation-statuses', 'missing the 401 response every operation has (§4, §7)']] }],
+    ['a missing 400 on a list (a malformed query is a malformed request, §7)', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?)        '400':\n          \$ref: '#\/components\/responses\/BadRequest'\n/, '$1'), want: [['#/paths/~1warehouses/get/responses', 'mfc/operation-statuses', 'missing the 400 response every operation has (§4, §7)']] }],
+    ['a missing 404 on an {id} operation', { given: (yaml: string) => yaml.replace(/(  \/returns\/\{id\}:[\s\S]*?)        '404':\n          \$ref: '#\/components\/responses\/NotFound'\n/, '$1'), want: [['#/paths/~1returns~1{id}/get/responses', 'mfc/record-not-found', 'missing the 404 response of an operation addressing one record (§7)']] }],
     ['a 429 without Retry-After', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?'429':\n)          \$ref: '#\/components\/responses\/TooManyRequests'\n/, "$1          description: Too many requests.\n          headers: *rateLimitHeaders\n"), want: [['#/paths/~1warehouses/get/responses/429', 'mfc/rate-limit-headers', 'the 429 response lacks the required header Retry-After (§7, §8)']] }],
     ['a success response without rate-limit headers', { given: (yaml: string) => removeBlock(yaml, '          headers: *rateLimitHeaders', 1), want: [['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Used (§8)'], ['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Max (§8)']] }],
+    ['a response schema closed to extra properties', { given: (yaml: string) => yaml.replace("    Pagination:\n      x-section: '2.7'\n", "    Pagination:\n      x-section: '2.7'\n      additionalProperties: false\n"), want: [['#/components/schemas/Pagination/additionalProperties', 'mfc/open-responses', 'additionalProperties: false in a schema a response or webhook body uses; those may carry properties beyond the ones listed']] }],
+    ['a request-only schema closed to extra properties (allowed)', { given: (yaml: string) => yaml.replace("    SkuCreate:\n      x-section: '4.1'\n", "    SkuCreate:\n      x-section: '4.1'\n      additionalProperties: false\n"), want: [] }],
     ['a schema without x-section', { given: (yaml: string) => yaml.replace("    Return:\n      x-section: '2.7'\n", '    Return:\n'), want: [['#/components/schemas/Return', 'mfc/x-section', "schema Return has no x-section naming the specification's § it comes from"]] }],
     ['a webhook without x-section', { given: (yaml: string) => yaml.replace("      operationId: returnStatusUpdated\n      x-section: '6.1'\n", '      operationId: returnStatusUpdated\n'), want: [['#/webhooks/return_status_updated/post', 'mfc/x-section', "webhook return_status_updated has no x-section naming the specification's § it comes from"]] }],
     ['an operation without operationId (Redocly rule set)', { given: (yaml: string) => yaml.replace('      operationId: getReturn\n', ''), want: [['#/paths/~1returns~1{id}/get/operationId', 'operation-operationId', 'Operation object should contain `operationId` field.']] }],
@@ -73,5 +78,20 @@ describe('mfc lint', () => {
     const failed = await run(process.execPath, [bin, 'lint', broken], { cwd: tmpdir() }).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain('v1.yaml#/paths/~1orders/get/responses  error mfc/operation-statuses: missing the 429 response');
+  });
+});
+
+describe('mfc/record-not-found', () => {
+  const answering = (...statuses: string[]) => ({ get: { responses: Object.fromEntries(statuses.map((status) => [status, { description: status }])) } });
+  it.each([
+    ['/orders/{id}', true],
+    ['/restocking_shipments/{id}/cancel', true],
+    ['/skus/{sku_id}/inventory_batches', true],
+    ['/orders/by_merchant_order_id', true],
+    ['/orders', false],
+  ])('%s addresses one record: %s', (path, addressed) => {
+    const without = recordNotFound({ openapi: '3.1.0', paths: { [path]: answering('200') } });
+    expect(without.map((finding) => finding.pointer)).toEqual(addressed ? [`#/paths/${path.replace(/\//g, '~1')}/get/responses`] : []);
+    expect(recordNotFound({ openapi: '3.1.0', paths: { [path]: answering('200', '404') } })).toEqual([]);
   });
 });

@@ -72,6 +72,9 @@ const schemaCases: Array<[string, SchemaCase]> = [
   ['a v2 error: array of objects', { given: { api: 'v2', schema: 'Error', value: { errors: [{ message: 'Not found', code: 'not_found', service: 'x' }] } }, want: [] }],
   ['a v2 error: array of strings', { given: { api: 'v2', schema: 'Error', value: { errors: ['Not found'] } }, want: [] }],
   ['a v2 error whose errors is a string', { given: { api: 'v2', schema: 'Error', value: { errors: 'Not found' } }, want: ['/errors: expected at least one of: an object mapping field names to arrays of messages; an array of objects with message and code; an array of strings, received "Not found"'] }],
+  ['a v2 error with properties beyond those listed, at both levels', { given: { api: 'v2', schema: 'Error', value: { errors: [{ message: 'Not found', code: 404, service: 'orders', hint: 'x' }], request_id: 'r1' } }, want: [] }],
+  ['a v2 error whose status is a string', { given: { api: 'v2', schema: 'Error', value: { errors: ['Not found'], status: '404' } }, want: ['/status: expected type integer, received "404"'] }],
+  ['a v2 error object without code', { given: { api: 'v2', schema: 'Error', value: { errors: [{ message: 'Not found' }] } }, want: ['/errors: expected at least one of: an object mapping field names to arrays of messages; an array of objects with message and code; an array of strings, received [{"message":"Not found"}]'] }],
   ['a v2 error without errors', { given: { api: 'v2', schema: 'Error', value: { success: false } }, want: ['/errors: expected to be present (required), received nothing'] }],
 ];
 
@@ -108,6 +111,12 @@ const responseCases: Array<[string, ResponseCase]> = [
   ['429 carries the version error body', { given: { api: 'v2', operation: 'GET /orders/{id}', status: 429, body: { errors: ['Too many requests'] } }, want: { statusAllowed: true, messages: [] } }],
   ['an unshown success code inside 2XX', { given: { api: 'v2', operation: 'POST /skus/{sku_id}/inventory_batches', status: 201, body: inventoryBatch }, want: { statusAllowed: true, messages: [] } }],
   ['an unshown success body', { given: { api: 'v2', operation: 'PUT /restocking_shipments/{id}/cancel', status: 200, body: 'anything' }, want: { statusAllowed: true, messages: [] } }],
+  ['a cancel answered with an empty body', { given: { api: 'v2', operation: 'PUT /orders/{id}/cancel', status: 200, body: undefined }, want: { statusAllowed: true, messages: [] } }],
+  ['a cancel answered with the order', { given: { api: 'v2', operation: 'PUT /orders/{id}/cancel', status: 200, body: order }, want: { statusAllowed: true, messages: [] } }],
+  ['a 400 to a malformed list query (v1)', { given: { api: 'v1', operation: 'GET /shipments', status: 400, body: { success: false, errors: ['page must be an integer'] } }, want: { statusAllowed: true, messages: [] } }],
+  ['a 400 to a malformed list query (v2)', { given: { api: 'v2', operation: 'GET /orders', status: 400, body: { errors: { limit: ['must be an integer'] }, success: false, title: 'Bad Request', status: 400 } }, want: { statusAllowed: true, messages: [] } }],
+  ['a 404 from a lookup by merchant order id', { given: { api: 'v2', operation: 'GET /orders/by_merchant_order_id', status: 404, body: { errors: ['Not found'] } }, want: { statusAllowed: true, messages: [] } }],
+  ['a status the cancel does not name (409: it creates no record)', { given: { api: 'v2', operation: 'PUT /restocking_shipments/{id}/cancel', status: 409, body: { errors: ['Conflict'] } }, want: { statusAllowed: false, messages: [] } }],
   ['a v2 restocking page missing data', { given: { api: 'v2', operation: 'GET /restocking_shipments', status: 200, body: { pagination: { first_page_url: '/x', limit: 20, next_page_url: null } } }, want: { statusAllowed: true, messages: ['/data: expected to be present (required), received nothing'] } }],
 ];
 

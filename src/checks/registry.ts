@@ -1,0 +1,104 @@
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ApiVersion, CheckMeta } from './types.js';
+
+/** A check as it is known without running it: its declaration and the file that registers it. */
+export interface RegisteredCheck {
+  id: string;
+  api: ApiVersion;
+  section: string;
+  title: string;
+  needs: string[];
+  writes: boolean;
+  provokes429: boolean;
+  /** The check file, relative to the package root, with forward slashes. */
+  file: string;
+}
+
+/** Receives the declarations of the check files being imported for collection. */
+export interface CheckCollector {
+  add(meta: CheckMeta): void;
+}
+
+// On globalThis, so the copy of this module a suite file imports sees the collector whichever
+// way it was loaded (tsx, vitest).
+const COLLECTOR = Symbol.for('mfc.checkCollector');
+type CollectorHolder = { [COLLECTOR]?: CheckCollector };
+
+/** The collector `collectChecks` installs while it imports check files; undefined in a real run. */
+export function activeCollector(): CheckCollector | undefined {
+  return (globalThis as CollectorHolder)[COLLECTOR];
+}
+
+// ES modules are evaluated once per process: a file's declarations are kept for later collections.
+const collectedFiles = new Map<string, RegisteredCheck[]>();
+
+function globRegex(glob: string): RegExp {
+  const source = glob
+    .split(/(\*\*\/|\*|\?)/)
+    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** The check files `include` (globs such as `suites/**\/*.check.ts`) names under `root`, relative and sorted. */
+export function checkFiles(root: string, include: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const glob of include) {
+    // Walk only the folder before the first wildcard: the root also holds node_modules.
+    const base = glob.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((part) => /[*?]/.test(part))).join('/');
+    const matches = globRegex(glob);
+    let entries: string[];
+    try {
+      entries = readdirSync(join(root, base), { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const file = relative(root, join(root, base, entry)).split(sep).join('/');
+      if (matches.test(file)) files.add(file);
+    }
+  }
+  return [...files].sort();
+}
+
+/**
+ * Imports the check files for their declarations only and returns every check they register, in
+ * file order: `check()` hands its meta to the collector instead of vitest, so nothing runs and no
+ * request is sent.
+ */
+export async function collectChecks(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+  const holder = globalThis as CollectorHolder;
+  const checks: RegisteredCheck[] = [];
+  for (const file of files) {
+    const known = collectedFiles.get(file);
+    if (known) {
+      checks.push(...known);
+      continue;
+    }
+    const declared: RegisteredCheck[] = [];
+    holder[COLLECTOR] = {
+      add: (meta) => {
+        declared.push({
+          id: meta.id,
+          api: meta.api,
+          section: meta.section,
+          title: meta.title,
+          needs: [...(meta.needs ?? [])],
+          writes: meta.writes ?? false,
+          provokes429: meta.provokes429 ?? false,
+          file,
+        });
+      },
+    };
+    try {
+      await import(pathToFileURL(join(root, file)).href);
+    } finally {
+      delete holder[COLLECTOR];
+    }
+    collectedFiles.set(file, declared);
+    checks.push(...declared);
+  }
+  return checks;
+}
