@@ -2,6 +2,7 @@
 // the run created and compares the service's order with the model after the step.
 import type fc from 'fast-check';
 import type { CheckContext } from '../src/checks/index.js';
+import { orderFields, orderLine } from '../suites/support/order-fields.js';
 import { baseAddress, createOrder } from './orders.js';
 import { applyUpdate, modelOfCreated, orderProblems, upsertTarget, type ItemInput, type OrderModel, type OrderUpdate } from './order-model.js';
 
@@ -68,10 +69,10 @@ export class ReplaceItemsCommand implements MergeCommand {
     const active = primaryOf(model).items.filter((item) => !item.cancelled);
     const kept: ItemInput[] = active
       .filter((_, i) => this.keep[i % this.keep.length])
-      .map((item, i) => ({ merchant_item_id: item.merchantItemId, sku_id: item.skuId, quantity: this.quantities[i % this.quantities.length] ?? item.quantity }));
+      .map((item, i) => orderLine(item.merchantItemId, item.skuId, this.quantities[i % this.quantities.length] ?? item.quantity));
     // At least one line: whether an order may be left with none is not stated.
     const addedQuantities = kept.length === 0 && this.added.length === 0 ? [1] : this.added;
-    const added = addedQuantities.map((quantity) => ({ merchant_item_id: `line-${(model.nextLine += 1)}`, sku_id: real.skuId, quantity }));
+    const added = addedQuantities.map((quantity) => orderLine(`line-${(model.nextLine += 1)}`, real.skuId, quantity));
     const update = { items: [...kept, ...added] };
     const shown = await send(real, model, this.method, update);
     model.orders.set(model.primary, applyUpdate(primaryOf(model), update));
@@ -115,8 +116,8 @@ export class UpsertCommand implements MergeCommand {
       expectAgrees(real, model.orders.get(wanted)!, shown, this.toString());
     } else {
       const address = { ...baseAddress, ...this.patch };
-      const items = [{ merchant_item_id: 'line-1', sku_id: real.skuId, quantity: 1 }];
-      const update = { merchant_order_id: wanted, shipping_address: address, items };
+      const items = [orderLine('line-1', real.skuId)];
+      const update = { merchant_order_id: wanted, shipping_address: address, items, ...orderFields(real.t.marker, `${wanted}-c`, items) };
       const shown = await send(real, model, this.method, update);
       const id = shown.id as number;
       // A new order of the run: cancelled at the end like the others.
@@ -141,8 +142,8 @@ export class UpsertCommand implements MergeCommand {
 /** Creates an order of the run with two lines and returns its model. */
 async function createModelled(real: MergeReal, address: Record<string, string>): Promise<OrderModel> {
   const merchantOrderId = real.t.uniqueId('order');
-  const items = [1, 2].map((line) => ({ merchant_item_id: `line-${line}`, sku_id: real.skuId, quantity: line }));
-  const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address });
+  const items = [1, 2].map((line) => orderLine(`line-${line}`, real.skuId, line));
+  const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address, ...orderFields(real.t.marker, `${merchantOrderId}-c`, items) });
   return modelOfCreated(order.id, merchantOrderId, address, items);
 }
 

@@ -1,14 +1,8 @@
 import type { CheckContext } from '../src/checks/index.js';
+import { fullAddress, orderFields, orderLine } from '../suites/support/order-fields.js';
 
-/** A complete §2.1 address: the four required properties and a name. */
-export const baseAddress = {
-  city: 'Berlin',
-  country_code: 'DE',
-  line1: '1 Property Street',
-  postal_code: '10115',
-  first_name: 'Fast',
-  last_name: 'Check',
-} as const;
+/** A complete §2.1 address: the four required properties, the names and every optional one. */
+export const baseAddress = fullAddress() as Record<string, string>;
 
 /** An order the run created: what the properties need of the 201 answer. */
 export interface CreatedOrder {
@@ -17,13 +11,10 @@ export interface CreatedOrder {
   created_at: string;
 }
 
-/** A v1 OrderCreate body with only what §4.1 names: merchant_order_id, items, shipping_address. */
-export function orderBody(merchantOrderId: string, skuId: number): Record<string, unknown> {
-  return {
-    merchant_order_id: merchantOrderId,
-    items: [{ merchant_item_id: 'line-1', sku_id: skuId, quantity: 1 }],
-    shipping_address: { ...baseAddress },
-  };
+/** A v1 OrderCreate body with every §2.1 field (the v1 field list is not shown): one line of `skuId`. */
+export function orderBody(t: CheckContext, merchantOrderId: string, skuId: number): Record<string, unknown> {
+  const items = [orderLine('line-1', skuId)];
+  return { merchant_order_id: merchantOrderId, items, shipping_address: { ...baseAddress }, ...orderFields(t.marker, `${merchantOrderId}-c`, items) };
 }
 
 /** Creates a v1 order carrying the run's marker and registers its cancellation (v2, §3.2) for the end of the check. */

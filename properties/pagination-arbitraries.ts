@@ -37,12 +37,31 @@ export function windowArb(count: number): fc.Arbitrary<Window> {
   }, { noNullPrototype: true });
 }
 
-/** Whether record number `index` lies inside the window (timestamps strictly increase with the index). */
-export function insideWindow(window: Window, index: number): boolean {
+/**
+ * Whether record number `index` lies inside the window (timestamps strictly increase with the index).
+ * `receivedLater(i)` says record i was received a moment after the time written for it (a service may
+ * keep times finer than it writes them): [gt] at its own time then lists it, and [lte] does not.
+ */
+export function insideWindow(window: Window, index: number, receivedLater: (index: number) => boolean = () => false): boolean {
   const { lower, upper } = window;
-  const aboveLower = lower.op === 'gt' ? index > lower.index : index >= lower.index;
+  const aboveLower = lower.op === 'gt' ? index > lower.index || (index === lower.index && receivedLater(index)) : index >= lower.index;
   if (!upper) return aboveLower;
-  return aboveLower && (upper.op === 'lt' ? index < upper.index : index <= upper.index);
+  return aboveLower && (upper.op === 'lt' ? index < upper.index : index < upper.index || (index === upper.index && !receivedLater(index)));
+}
+
+/**
+ * Every set of record indices (0 … count-1) the window may select, one per way the records on its
+ * [gt] and [lte] bounds may have been received (at their written time or a moment after); at most four.
+ */
+export function windowSelections(window: Window, count: number): number[][] {
+  const open = [...new Set([window.lower.op === 'gt' ? window.lower.index : -1, window.upper?.op === 'lte' ? window.upper.index : -1])].filter((i) => i >= 0);
+  const selections = new Map<string, number[]>();
+  for (let mask = 0; mask < 1 << open.length; mask++) {
+    const later = (index: number) => open.some((i, bit) => i === index && (mask & (1 << bit)) !== 0);
+    const selected = Array.from({ length: count }, (_, i) => i).filter((i) => insideWindow(window, i, later));
+    selections.set(selected.join(','), selected);
+  }
+  return [...selections.values()];
 }
 
 /** The query of a window, given each record's timestamp. */

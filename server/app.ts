@@ -7,6 +7,8 @@ import { ApiError, errorBody } from './http/errors.js';
 import type { Router } from './http/router.js';
 import type { RateDecision } from './rate-limit.js';
 import { RateLimiter } from './rate-limit.js';
+import { wireBody } from './render/wire.js';
+import { latencyMs } from './traffic.js';
 import { v1Routes } from './v1/index.js';
 import { v2Routes } from './v2/index.js';
 
@@ -15,12 +17,16 @@ const routers: Record<Api, Router<Handler>> = { v1: v1Routes(), v2: v2Routes() }
 
 /** Builds the request listener: version, body, §5 auth, §8 rate limit, routing, §7 errors. */
 export function createRequestListener(state: ServerState): (req: IncomingMessage, res: ServerResponse) => void {
-  const limiter = new RateLimiter(state.rateLimit, state.faults);
+  const limiter = new RateLimiter(state.rateLimit, state.faults, state.variants);
+  let answered = 0;
   return (req, res) => {
-    handle(state, limiter, req, res).catch((error: unknown) => {
+    const delay = state.variants.has('traffic-slow-responses') ? latencyMs(answered++) : 0;
+    // traffic-slow-responses: the answer takes a while, as over a real network and a busy service.
+    const started = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)) : Promise.resolve();
+    started.then(() => handle(state, limiter, req, res)).catch((error: unknown) => {
       // A bug must still answer; the server's tests assert this never happens.
       process.stderr.write(`mfc serve: internal error: ${(error as Error).stack ?? String(error)}\n`);
-      if (!res.headersSent) send(res, 500, { success: false, errors: ['internal error'] }, {});
+      if (!res.headersSent) send(state, res, 500, { success: false, errors: ['internal error'] }, {});
     });
   };
 }
@@ -68,7 +74,7 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
   };
   try {
     const reply = match.handler(ctx);
-    send(res, reply.status, reply.body, rateHeaders(state, api, decision, reply.status));
+    send(state, res, reply.status, reply.body, rateHeaders(state, api, decision, reply.status));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     answerError(state, api, res, error, decision);
@@ -86,25 +92,37 @@ function requestUrl(req: IncomingMessage): URL {
 }
 
 function answerError(state: ServerState, api: Api, res: ServerResponse, error: ApiError, decision: RateDecision): void {
-  send(res, error.status, errorBody(api, error, state.faults), { ...rateHeaders(state, api, decision, error.status), ...error.headers });
+  send(state, res, error.status, errorBody(api, error, state.faults, state.variants), { ...rateHeaders(state, api, decision, error.status), ...error.headers });
 }
 
 function rateHeaders(state: ServerState, api: Api, decision: RateDecision, status: number): Record<string, string> {
   const { faults } = state;
   const headers: Record<string, string> = {};
   if (status >= 400 && faults.has(`${api}-rate-limit-headers-only-on-success`)) return headers;
+  if (faults.has(`${api}-rate-limit-headers-missing-on-${status}`)) return headers;
   if (!faults.has(`${api}-rate-limit-no-used-header`)) headers['X-Rate-Limit-Used'] = String(decision.used);
-  if (!faults.has(`${api}-rate-limit-no-max-header`)) headers['X-Rate-Limit-Max'] = String(decision.max);
+  // The max-default-100 fault announces the default limit (§8) although the deployment's is another.
+  if (!faults.has(`${api}-rate-limit-no-max-header`)) headers['X-Rate-Limit-Max'] = String(faults.has(`${api}-rate-limit-max-default-100`) ? 100 : decision.max);
   if (decision.retryAfter !== undefined && status === 429 && !faults.has(`${api}-rate-limit-no-retry-after`)) {
     headers['Retry-After'] = String(Number(decision.retryAfter.toFixed(3)));
   }
   return headers;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+// The Date header follows the server's clock (traffic-clock-behind moves it); an undefined body is
+// sent as an empty one (cancel-empty-body), without a Content-Type.
+function send(state: ServerState, res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  const date = new Date(state.clock.now()).toUTCString();
+  if (body === undefined) {
+    res.writeHead(status, { Date: date, 'Content-Length': '0', ...headers });
+    res.end();
+    return;
+  }
+  const shaped = wireBody(state.variants, body);
+  const text = typeof shaped === 'string' ? shaped : JSON.stringify(shaped);
   res.writeHead(status, {
-    'Content-Type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    Date: date,
+    'Content-Type': typeof shaped === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(text)),
     ...headers,
   });

@@ -1,7 +1,9 @@
 import type { Api } from './http/errors.js';
 import type { Params } from './http/router.js';
 import type { Faults } from './faults/set.js';
+import type { Variants } from './variants/set.js';
 import type { ApiToken, Merchant, SalesChannel, Store } from './store.js';
+import { storedMs } from './time.js';
 import type { ServerEvent } from './webhooks/index.js';
 
 /** Time as the server sees it; tests substitute a clock to cross minute boundaries without waiting. */
@@ -13,6 +15,8 @@ export interface Clock {
 export interface ServerState {
   store: Store;
   faults: Faults;
+  /** The legal alternatives switched on (server/variants); the default server takes none. */
+  variants: Variants;
   clock: Clock;
   rateLimit: number;
   emit(event: ServerEvent): void;
@@ -47,7 +51,7 @@ export interface Reply {
 /** A route handler: errors are thrown as `ApiError`. */
 export type Handler = (ctx: RequestContext) => Reply;
 
-/** The current time as an ISO 8601 date-time. */
+/** The current time as an ISO 8601 date-time, as precise as the server's clock ticks (server/time.ts). */
 export function nowIso(state: ServerState): string {
-  return new Date(state.clock.now()).toISOString();
+  return new Date(storedMs(state.variants, state.clock.now())).toISOString();
 }

@@ -7,16 +7,26 @@ import { unknownFaults } from './faults/index.js';
 import { Faults } from './faults/set.js';
 import { buildProfile } from './profile.js';
 import { seedIds, seedStore } from './seed.js';
+import { seedLargeMerchant } from './seed-large.js';
+import { wireBody } from './render/wire.js';
+import { clockBehindMs } from './traffic.js';
+import { conflictingVariants, unknownVariants } from './variants/index.js';
+import { Variants } from './variants/set.js';
+import { returnEvents } from './webhooks/return-events.js';
 import { createWebhookDispatcher } from './webhooks/index.js';
 
 export { faults } from './faults/index.js';
 export type { FaultDefinition } from './faults/index.js';
+export { combinedVariants, variants } from './variants/index.js';
+export type { VariantDefinition } from './variants/index.js';
 
 /** How to start the reference server (docs/ARCHITECTURE.md "server/"). */
 export interface ServerOptions {
   host?: string;
   port?: number;
   faults?: string[];
+  /** Legal alternatives to switch on (`mfc serve --variant list`); they combine with each other and with faults. */
+  variants?: string[];
   /** Requests per calendar minute, v1 per sales channel and v2 per merchant (§8); default 100. */
   rateLimit?: number;
   webhookV1Url?: string;
@@ -27,6 +37,8 @@ export interface ServerOptions {
   webhookAnswerTimeoutMs?: number;
   /** false seeds the primary merchant without batch tracking (profile features.batchTracking false); default true. */
   batchTracking?: boolean;
+  /** false: the primary merchant is not enrolled in batch expiry handling (profile features.expiryHandling false); default true. */
+  expiryHandling?: boolean;
   /** The server's clock (epoch ms); tests move it across minute boundaries. Default `Date.now`. */
   now?: () => number;
 }
@@ -44,15 +56,27 @@ export class UnknownFaultError extends Error {
   override name = 'UnknownFaultError';
 }
 
+/** An unknown variant name, or two alternatives of one group, passed to `startServer`. */
+export class UnknownVariantError extends Error {
+  override name = 'UnknownVariantError';
+}
+
 /** Starts the reference implementation with a fresh seed; resolves once it listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const faultNames = options.faults ?? [];
   const unknown = unknownFaults(faultNames);
   if (unknown.length > 0) throw new UnknownFaultError(`unknown fault: ${unknown.join(', ')} (mfc serve --fault list shows them)`);
   const faults = new Faults(faultNames);
+  const variantNames = options.variants ?? [];
+  const unknownVariant = unknownVariants(variantNames);
+  if (unknownVariant.length > 0) throw new UnknownVariantError(`unknown variant: ${unknownVariant.join(', ')} (mfc serve --variant list shows them)`);
+  const conflicts = conflictingVariants(variantNames);
+  if (conflicts.length > 0) throw new UnknownVariantError(`variants that are alternatives to each other: ${conflicts.map((c) => c.join(' and ')).join('; ')}`);
+  const variants = new Variants(variantNames);
   const rateLimit = options.rateLimit ?? 100;
   const timeScale = options.webhookTimeScale ?? 1;
-  const clock: Clock = { now: options.now ?? Date.now };
+  const clientClock = options.now ?? Date.now;
+  const clock: Clock = { now: variants.has('traffic-clock-behind') ? () => clientClock() - clockBehindMs : clientClock };
   const dispatcher = createWebhookDispatcher({
     v1Url: options.webhookV1Url,
     v2Url: options.webhookV2Url,
@@ -61,8 +85,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     timeScale,
     answerTimeoutMs: options.webhookAnswerTimeoutMs,
     faults: faults.names(),
+    variants: variants.names(),
+    now: () => clock.now(),
+    render: (body) => wireBody(variants, body),
   });
-  const state: ServerState = { store: seedStore(options.batchTracking ?? true), faults, clock, rateLimit, emit: (event) => dispatcher.emit(event) };
+  const store = seedStore(options.batchTracking ?? true, options.expiryHandling ?? true);
+  if (variants.has('seed-large-merchant')) seedLargeMerchant(store);
+  const state: ServerState = {
+    store, faults, variants, clock, rateLimit,
+    emit: (event) => {
+      dispatcher.emit(event);
+      // One return change per status change: every change the API makes has exactly one v2 event.
+      if (variants.has('webhooks-extra-events') && event.api === 'v2') for (const extra of returnEvents(state)) dispatcher.emit(extra);
+    },
+  };
   const server = createServer(createRequestListener(state));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -74,7 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale }),
+    profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale }, options.expiryHandling ?? true),
     close: async () => {
       await dispatcher.close();
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 import type { Faults } from './faults/set.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
+import { Variants } from './variants/set.js';
 
 const bounds = ['gt', 'gte', 'lt', 'lte'] as const;
 
@@ -59,12 +60,18 @@ export const v2Limits = { max: 100, default: 20 };
 /**
  * A v2 page (§2.7): records in id order after the opaque `cursor`; next_page_url null at the end.
  * The cursor is base64url of the last id served; the parameter name `cursor` is our choice (§4.2).
+ * The v2-lists-* variants change the sizes, the 400 above the maximum, the name and relative URLs.
  */
-export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults): { data: T[]; pagination: Record<string, unknown> } {
-  const requested = positiveInteger(url.searchParams, 'limit', v2Limits.default);
-  const limit = faults.has('v2-lists-limit-ignored') ? v2Limits.default : Math.min(requested, v2Limits.max);
-  const cursor = url.searchParams.get('cursor');
-  const after = cursor === null ? undefined : decodeCursor(cursor);
+export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults, variants = new Variants()): { data: T[]; pagination: Record<string, unknown> } {
+  const limits = variants.has('v2-lists-limit-10-max-25') ? { max: 25, default: 10 } : v2Limits;
+  const requested = positiveInteger(url.searchParams, 'limit', limits.default);
+  if (requested > limits.max && variants.has('v2-lists-limit-above-max-400')) {
+    throw new ApiError(400, [{ field: 'limit', message: `expected at most ${limits.max}, received ${requested}` }]);
+  }
+  const limit = faults.has('v2-lists-limit-ignored') ? limits.default : Math.min(requested, limits.max);
+  const cursorName = variants.has('v2-lists-cursor-page-after') ? 'page_after' : 'cursor';
+  const cursor = url.searchParams.get(cursorName);
+  const after = cursor === null ? undefined : decodeCursor(cursor, cursorName);
   const sorted = [...records].sort((a, b) => a.id - b.id);
   let start = after === undefined ? 0 : sorted.findIndex((r) => r.id > after);
   if (start === -1) start = sorted.length;
@@ -73,15 +80,15 @@ export function pageV2<T extends { id: number }>(records: T[], url: URL, faults:
   const more = start + limit < sorted.length;
   const last = data.at(-1);
   const first = new URL(url);
-  first.searchParams.delete('cursor');
+  first.searchParams.delete(cursorName);
   first.searchParams.set('limit', String(limit));
   let next: string | null = null;
   if ((more || faults.has('v2-lists-next-page-url-not-null-at-end')) && last) {
     const nextUrl = new URL(first);
-    nextUrl.searchParams.set('cursor', encodeCursor(last.id));
-    next = nextUrl.toString();
+    nextUrl.searchParams.set(cursorName, encodeCursor(last.id));
+    next = pageUrl(nextUrl, variants);
   }
-  const pagination: Record<string, unknown> = { first_page_url: first.toString(), limit, next_page_url: next };
+  const pagination: Record<string, unknown> = { first_page_url: pageUrl(first, variants), limit, next_page_url: next };
   if (faults.has('v2-schema-next-page-url-missing')) delete pagination.next_page_url;
   return { data, pagination };
 }
@@ -90,12 +97,17 @@ function encodeCursor(id: number): string {
   return Buffer.from(JSON.stringify({ after: id })).toString('base64url');
 }
 
-function decodeCursor(cursor: string): number {
+// v2-lists-relative-page-urls: path and query only (§2.7 says "string", not which kind of URL).
+function pageUrl(url: URL, variants: Variants): string {
+  return variants.has('v2-lists-relative-page-urls') ? `${url.pathname}${url.search}` : url.toString();
+}
+
+function decodeCursor(cursor: string, name: string): number {
   try {
     const value = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;
     if (typeof value === 'number' && Number.isInteger(value)) return value;
   } catch {
     // Falls through to the 400 below: a cursor we did not issue.
   }
-  throw new ApiError(400, [{ field: 'cursor', message: 'is not a cursor this server issued' }]);
+  throw new ApiError(400, [{ field: name, message: 'is not a cursor this server issued' }]);
 }

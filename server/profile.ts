@@ -13,7 +13,7 @@ export interface WebhookTargets {
 }
 
 /** The profile (CONTRACT §2) that names the seeded fixtures and all five tokens of a running server. */
-export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: boolean, webhooks: WebhookTargets): TargetProfile {
+export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: boolean, webhooks: WebhookTargets, expiryHandling = true): TargetProfile {
   const profile: TargetProfile = {
     baseUrl,
     environment: 'local',
@@ -32,7 +32,7 @@ export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: 
       otherChannelSku: { ...seedIds.otherChannelSku },
       batchSku: { ...seedIds.batchSku },
     },
-    features: { batchTracking, expiryHandling: true },
+    features: { batchTracking, expiryHandling },
     rateLimit: { perMinute: rateLimit, provoke: false },
   };
   const settings = webhookSettings(webhooks);

@@ -1,6 +1,8 @@
 import type { Api } from './http/errors.js';
 import type { Principal } from './context.js';
 import type { Faults } from './faults/set.js';
+import { phantomRequests } from './traffic.js';
+import { Variants } from './variants/set.js';
 
 /** The verdict for one request: the §8 header values, and whether it is over the limit. */
 export interface RateDecision {
@@ -14,11 +16,13 @@ const minuteMs = 60_000;
 
 /** Counts requests per calendar minute (UTC): v1 per sales channel, v2 per merchant (§8). */
 export class RateLimiter {
-  private counters = new Map<string, { minute: number; count: number }>();
+  // `others` counts the requests of other clients (traffic-other-clients) within the window.
+  private counters = new Map<string, { minute: number; count: number; others: number }>();
+  private served = 0;
   // The path of each window's latest request, for the `v1-rate-limit-used-skips-on-path-change` fault.
   private lastPath = new Map<string, string>();
 
-  constructor(private readonly max: number, private readonly faults: Faults) {}
+  constructor(private readonly max: number, private readonly faults: Faults, private readonly variants = new Variants()) {}
 
   /** Counts one request (to `path`, the request target) and decides whether it may proceed. */
   take(api: Api, principal: Principal | undefined, clientKey: string, now: number, path?: string): RateDecision {
@@ -26,7 +30,7 @@ export class RateLimiter {
     const minute = Math.floor(now / minuteMs);
     let counter = this.counters.get(key);
     if (!counter || (counter.minute !== minute && !this.faults.has(`${api}-rate-limit-no-reset`))) {
-      counter = { minute, count: 0 };
+      counter = { minute, count: 0, others: 0 };
       this.counters.set(key, counter);
     }
     if (counter.count >= this.max && !this.faults.has(`${api}-rate-limit-not-enforced`)) {
@@ -42,6 +46,12 @@ export class RateLimiter {
       if (last !== undefined && last !== pathname) counter.count += 1;
     }
     const used = this.faults.has(`${api}-rate-limit-used-off-by-one`) ? counter.count - 1 : counter.count;
+    if (principal) {
+      // Other clients of the same channel or merchant call between this request and the next.
+      const others = phantomRequests(this.variants, this.served++, this.max, counter.others);
+      counter.count += others;
+      counter.others += others;
+    }
     return { used, max: this.max };
   }
 

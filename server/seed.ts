@@ -1,4 +1,4 @@
-import type { Address, FulfillmentStatus, Order, RestockingStatus, Sku } from './store.js';
+import type { Address, FulfillmentStatus, Order, RestockingStatus, Shipment, Sku } from './store.js';
 import { fulfillmentStatuses, Store } from './store.js';
 
 /** The fixed values of the seed that the profile names (ids and token strings never change). */
@@ -38,12 +38,13 @@ const at = (base: string, minutes: number): string => new Date(Date.parse(base) 
 
 /**
  * Builds the deterministic seed: two merchants, their channels, tokens, catalog, orders, shipments and
- * inbound stock. `batchTracking` false seeds the primary merchant without batch tracking (§4.2's 422 case).
+ * inbound stock. `batchTracking` false seeds the primary merchant without batch tracking (§4.2's 422 case);
+ * `expiryHandling` false without batch expiry handling (§2.4, §2.5: expiry fields and reasons stay null).
  */
-export function seedStore(batchTracking = true): Store {
+export function seedStore(batchTracking = true, expiryHandling = true): Store {
   const store = new Store();
   const ids = seedIds;
-  store.merchants.set(1, { id: 1, name: 'Acme Outfitters', batchTracking, expiryHandling: true });
+  store.merchants.set(1, { id: 1, name: 'Acme Outfitters', batchTracking, expiryHandling });
   // Merchant 2 is enrolled in expiry handling but has no batch tracking: §4.2's 422 case.
   store.merchants.set(2, { id: 2, name: 'Globex Supplies', batchTracking: false, expiryHandling: true });
   for (const [id, merchantId, name, active] of [[11, 1, 'Acme web shop', true], [12, 1, 'Acme marketplace', true], [13, 1, 'Acme old shop', false], [21, 2, 'Globex shop', true]] as const) {
@@ -92,7 +93,8 @@ function seedSkus(store: Store): void {
   ]) store.skus.set(s.id, s);
 }
 
-function order(id: number, salesChannelId: number, merchantOrderId: string, receivedAt: string, createdAt: string, status: FulfillmentStatus, skuId: number, skuCode: string): Order {
+/** A seeded order of one line; received at `receivedAt`, the order's own created_at `createdAt`. */
+export function order(id: number, salesChannelId: number, merchantOrderId: string, receivedAt: string, createdAt: string, status: FulfillmentStatus, skuId: number, skuCode: string): Order {
   return {
     id, salesChannelId, receivedAt, manual: false, merchant_order_id: merchantOrderId, carrier_preference: 'DHL',
     created_at: createdAt, updated_at: receivedAt, external_created_at: createdAt, currency: 'EUR', custom_metadata: null,
@@ -147,6 +149,11 @@ function seedShipmentsAndReturns(store: Store): void {
   };
   shipmentStatuses.forEach((status, i) => shipment(401 + i, 101 + i, status));
   shipment(411, 201, 'shipped');
+  // Handed to the carrier, not yet shipped: its delivery status moves (server/domain/shipment-progress.ts).
+  shipment(413, 111, 'in_shipping');
+  Object.assign(store.shipments.get(413) as Shipment, {
+    delivery_status: 'information_transmitted', shipment_provider: 'DHL', tracking_number: '00340434413', tracking_url: 'https://tracking.example.test/00340434413',
+  });
   shipment(412, 301, 'shipped');
   for (const [id, orderId, salesChannelId] of [[601, 101, 11], [602, 201, 12], [603, 301, 21]] as const) {
     store.returns.set(id, { id, order_id: orderId, salesChannelId, status: 'announced', created_at: '2026-01-10T10:00:00.000Z', updated_at: '2026-01-10T10:00:00.000Z' });

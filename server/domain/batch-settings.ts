@@ -43,6 +43,9 @@ export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sk
     expiry_follow_up_action: existing?.expiry_follow_up_action ?? null,
   };
   Object.assign(next, input);
+  // Two faults read null as "leave it" instead of "clear it" (§4.2).
+  if (input.action_weeks_before_expiry === null && faults.has('v2-batch-settings-clear-weeks-ignored')) next.action_weeks_before_expiry = existing?.action_weeks_before_expiry ?? null;
+  if (input.expiry_follow_up_action === null && faults.has('v2-batch-settings-null-action-ignored')) next.expiry_follow_up_action = existing?.expiry_follow_up_action ?? null;
   if (input.expiry_follow_up_action === undefined && faults.has('v2-batch-settings-omitted-action-cleared')) next.expiry_follow_up_action = null;
   const turnsOn = merchant.expiryHandling && !sku.batch_tracking_enabled && setsNewExpiryValue(existing, input, faults)
     && !faults.has('v2-batch-settings-tracking-not-turned-on');
@@ -86,12 +89,13 @@ export function effectiveSettings(state: ServerState, merchant: Merchant, sku: S
 }
 
 /** A settings record in the §2.5 shape. */
-export function renderBatchSettings(settings: BatchSettings, merchant: Merchant): Record<string, unknown> {
+export function renderBatchSettings(settings: BatchSettings, merchant: Merchant, faults: Faults): Record<string, unknown> {
   const { merchantId: _merchant, ...fields } = settings;
+  const shown = merchant.expiryHandling || faults.has('v2-batch-settings-expiry-fields-without-expiry-handling');
   return {
     ...fields,
     is_merchant_default: settings.sku_id === null,
-    action_weeks_before_expiry: merchant.expiryHandling ? settings.action_weeks_before_expiry : null,
-    expiry_follow_up_action: merchant.expiryHandling ? settings.expiry_follow_up_action : null,
+    action_weeks_before_expiry: shown ? settings.action_weeks_before_expiry : null,
+    expiry_follow_up_action: shown ? settings.expiry_follow_up_action : null,
   };
 }

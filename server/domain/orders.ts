@@ -1,6 +1,8 @@
 import type { ServerState } from '../context.js';
 import { nowIso } from '../context.js';
 import { ApiError } from '../http/errors.js';
+import { scheduleShipmentProgress } from './shipment-progress.js';
+import { storedDateTime, ticksInSeconds } from '../time.js';
 import type { Address, Order, OrderItem, Store } from '../store.js';
 
 /** An order line as a request sends it (after schema validation). */
@@ -46,8 +48,10 @@ export function findByMerchantOrderId(store: Store, salesChannelId: number, merc
   return undefined;
 }
 
-/** A received time later than every earlier one, so v1's newest-first order is never a tie. */
+/** A received time later than every earlier one, so v1's newest-first order is never a tie (unless the clock ticks in seconds). */
 export function nextReceivedAt(state: ServerState): string {
+  // A clock ticking in seconds gives records received within one second the same time (a tie).
+  if (ticksInSeconds(state.variants)) return nowIso(state);
   let latest = 0;
   for (const order of state.store.orders.values()) latest = Math.max(latest, Date.parse(order.receivedAt));
   return new Date(Math.max(state.clock.now(), latest + 1)).toISOString();
@@ -84,9 +88,10 @@ export function createOrder(state: ServerState, salesChannelId: number, input: O
     total_tax_refunds_in_cents: 0,
   };
   order.shipping_address = { ...Object.fromEntries(nullableAddress.map((k) => [k, null])), ...input.shipping_address } as Address;
-  copyPlain(order, input, { nullKeeps: true, omittedClears: false });
+  copyPlain(state, order, input, { nullKeeps: true, omittedClears: false });
   order.items = (input.items ?? []).map((item) => toOrderItem(state.store, salesChannelId, item));
   state.store.orders.set(order.id, order);
+  scheduleShipmentProgress(state);
   return order;
 }
 
@@ -94,7 +99,7 @@ export function createOrder(state: ServerState, salesChannelId: number, input: O
 export function updateOrder(state: ServerState, order: Order, input: OrderInput, mode: UpdateMode): void {
   // The property-only fault: lines an earlier update cancelled vanish with the next update.
   if (state.faults.has('v1-orders-update-cancelled-items-dropped-later')) order.items = order.items.filter((item) => !item.cancelled);
-  copyPlain(order, input, mode);
+  copyPlain(state, order, input, mode);
   if (input.shipping_address) mergeAddress(order, input.shipping_address, mode);
   if (input.items) replaceItems(state.store, order, input.items, mode);
   order.updated_at = nowIso(state);
@@ -117,10 +122,10 @@ export function copyOrder(state: ServerState, source: Order, merchantOrderId: st
   return copy;
 }
 
-function copyPlain(order: Order, input: OrderInput, mode: Pick<UpdateMode, 'nullKeeps' | 'omittedClears'>): void {
+function copyPlain(state: ServerState, order: Order, input: OrderInput, mode: Pick<UpdateMode, 'nullKeeps' | 'omittedClears'>): void {
   const target = order as unknown as Record<string, unknown>;
   for (const field of plainFields) {
-    const value = input[field];
+    const value = field.endsWith('_at') ? storedDateTime(state.variants, input[field]) : input[field];
     if (value === undefined) {
       if (mode.omittedClears && nullableFields.has(field)) target[field] = null;
     } else if (value !== null) {

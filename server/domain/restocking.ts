@@ -36,18 +36,19 @@ export function withArrivalDate(input: RestockingInput): RestockingInput {
 /** The only states in which PUT and cancel are allowed (§3.1). */
 export const editableStatuses: readonly RestockingStatus[] = ['created', 'shipped'];
 
-/** The caller's merchant's restocking shipment with the path id (§1: merchant-scoped; 404 otherwise). */
-export function ownRestocking(ctx: RequestContext): RestockingShipment {
+/** The caller's merchant's restocking shipment with the path id (§1: merchant-scoped; 404 otherwise); `access` picks the scope faults that apply. */
+export function ownRestocking(ctx: RequestContext, access: 'read' | 'update' = 'read'): RestockingShipment {
   const id = idParam(ctx);
   const shipment = ctx.state.store.restockingShipments.get(id);
-  const visible = shipment !== undefined && (shipment.merchantId === ctx.principal.merchant.id || ctx.state.faults.has(`${ctx.api}-scope-cross-merchant-restocking-read`));
+  const visible = shipment !== undefined && (shipment.merchantId === ctx.principal.merchant.id || ctx.state.faults.has(`${ctx.api}-scope-cross-merchant-restocking-${access}`));
   if (!shipment || !visible) throw notFound('restocking shipment', id);
   return shipment;
 }
 
-/** Checks warehouse and SKUs belong to the merchant and turns the input into stored fields. */
-export function resolveRestocking(ctx: RequestContext, input: RestockingInput): { warehouseId?: number; items?: RestockingItem[] } {
-  const { store } = ctx.state;
+/** Checks warehouse and SKUs belong to the merchant and turns the input into stored fields; `creating` on POST. */
+export function resolveRestocking(ctx: RequestContext, input: RestockingInput, creating = false): { warehouseId?: number; items?: RestockingItem[] } {
+  const { store, faults } = ctx.state;
+  const v2Create = creating && ctx.api === 'v2';
   const merchantId = ctx.principal.merchant.id;
   const result: { warehouseId?: number; items?: RestockingItem[] } = {};
   if (input.warehouse_id !== undefined) {
@@ -60,7 +61,11 @@ export function resolveRestocking(ctx: RequestContext, input: RestockingInput): 
     const channels = new Set(store.channelsOf(merchantId).map((c) => c.id));
     result.items = input.restocking_shipment_items.map((item, i) => {
       // §2.3: when both are sent, sku_id is used.
-      const sku = item.sku_id !== undefined
+      const codeFirst = v2Create && item.sku_code !== undefined && faults.has('v2-restocking-create-sku-code-wins');
+      if (v2Create && item.sku_id === undefined && faults.has('v2-restocking-create-sku-code-refused')) {
+        throw new ApiError(422, [{ field: `restocking_shipment_items.${i}.sku_id`, message: 'is required' }]);
+      }
+      const sku = item.sku_id !== undefined && !codeFirst
         ? store.skus.get(item.sku_id)
         : [...store.skus.values()].find((s) => channels.has(s.salesChannelId) && s.merchant_sku_id === item.sku_code);
       if (!sku || !channels.has(sku.salesChannelId)) {
@@ -79,7 +84,7 @@ export function resolveRestocking(ctx: RequestContext, input: RestockingInput): 
 /** Creates a restocking shipment: it starts in `shipped` (§3.1). */
 export function createRestocking(ctx: RequestContext, input: RestockingInput): RestockingShipment {
   const { store, faults } = ctx.state;
-  const resolved = resolveRestocking(ctx, input);
+  const resolved = resolveRestocking(ctx, input, true);
   const id = store.nextId('restocking', 1001);
   const now = nowIso(ctx.state);
   const shipment: RestockingShipment = {
@@ -106,9 +111,11 @@ export function guardEditable(ctx: RequestContext, shipment: RestockingShipment)
 
 /** PUT …/cancel (§3.1): created or shipped become cancelled and the status events go out; otherwise 422. */
 export function cancelRestocking(ctx: RequestContext, shipment: RestockingShipment): void {
-  const { faults } = ctx.state;
-  const cancellable = editableStatuses.includes(shipment.status)
-    || (shipment.status === 'cancelled' && faults.has(`${ctx.api}-restocking-cancel-twice-allowed`));
+  const { faults, variants } = ctx.state;
+  // Which states permit cancellation is not shown (§3.1): restocking-cancel-created-only narrows ours.
+  const permitted: readonly RestockingStatus[] = variants.has('restocking-cancel-created-only') ? ['created'] : editableStatuses;
+  const cancellable = permitted.includes(shipment.status)
+    || (shipment.status === 'cancelled' && (faults.has(`${ctx.api}-restocking-cancel-twice-allowed`) || variants.has('cancel-idempotent')));
   if (!cancellable) throw new ApiError(422, [{ field: 'status', message: `a restocking shipment in status ${shipment.status} cannot be cancelled` }]);
   if (shipment.status === 'cancelled' || faults.has(`${ctx.api}-restocking-cancel-not-cancelled`)) return;
   setRestockingStatus(ctx.state, shipment, 'cancelled');
@@ -116,9 +123,10 @@ export function cancelRestocking(ctx: RequestContext, shipment: RestockingShipme
 
 /** Changes the status and emits the §6 restocking events of both versions. */
 export function setRestockingStatus(state: ServerState, shipment: RestockingShipment, status: RestockingStatus): void {
+  const previous = { v1: renderRestockingV1(shipment, state.faults), v2: renderRestockingV2(shipment, state.faults) };
   shipment.status = status;
   shipment.updated_at = nowIso(state);
-  state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults) });
-  state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults) });
+  state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults), previous: previous.v1 });
+  state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults), previous: previous.v2 });
 }
 

@@ -1,11 +1,19 @@
 import { faults as auth } from './auth.js';
 import { faults as batches } from './batches.js';
 import { faults as errors } from './errors.js';
+import { faults as h4Batches } from './h4-batches.js';
+import { faults as h4Orders } from './h4-orders.js';
+import { faults as h4Restocking } from './h4-restocking.js';
+import { faults as h4Webhooks } from './h4-webhooks.js';
+import { faults as notFound } from './not-found.js';
+import { faults as orderValidation } from './order-validation.js';
 import { faults as properties } from './properties.js';
 import { faults as rateLimit } from './rate-limit.js';
+import { faults as rateLimitAnswers } from './rate-limit-answers.js';
 import { faults as restocking } from './restocking.js';
 import { faults as schema } from './schema.js';
 import { faults as scope } from './scope.js';
+import { faults as scopeWrites } from './scope-writes.js';
 import type { FaultDefinition } from './types.js';
 import { faults as v1Body } from './v1-body.js';
 import { faults as v1Lists } from './v1-lists.js';
@@ -21,7 +29,8 @@ export type { FaultDefinition } from './types.js';
 export const faults: readonly FaultDefinition[] = [
   ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists,
   ...v1Orders, ...v2Orders, ...v1Skus, ...restocking, ...batches, ...schema, ...webhooks,
-  ...properties,
+  ...properties, ...notFound, ...scopeWrites, ...orderValidation, ...rateLimitAnswers,
+  ...h4Webhooks, ...h4Restocking, ...h4Batches, ...h4Orders,
 ];
 
 /** The names among `names` that are not faults; empty when all are known. */

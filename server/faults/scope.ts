@@ -6,7 +6,7 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-scope-cross-merchant-order-read', section: '1', description: 'v1: GET /orders/{id} returns an order of another merchant instead of 404' },
   { name: 'v1-scope-orders-list-all-channels', section: '1', description: "v1: GET /orders lists the orders of all the merchant's sales channels, not only the token's" },
   { name: 'v1-scope-cross-channel-sku-update', section: '1', description: 'v1: PUT/PATCH /skus/{id} updates a SKU of another sales channel of the same merchant instead of 404' },
-  { name: 'v1-scope-cross-merchant-restocking-read', section: '1', description: 'v1: restocking shipments of another merchant are readable and writable instead of 404' },
-  { name: 'v2-scope-cross-merchant-restocking-read', section: '1', description: 'v2: restocking shipments of another merchant are readable and writable instead of 404' },
-  { name: 'v2-scope-cross-merchant-order-read', section: '1', description: 'v2: orders of another merchant are readable and writable by id instead of 404' },
+  { name: 'v1-scope-cross-merchant-restocking-read', section: '1', description: 'v1: GET /restocking_shipments/{id} returns a restocking shipment of another merchant instead of 404' },
+  { name: 'v2-scope-cross-merchant-restocking-read', section: '1', description: 'v2: GET /restocking_shipments/{id} returns a restocking shipment of another merchant instead of 404' },
+  { name: 'v2-scope-cross-merchant-order-read', section: '1', description: 'v2: GET /orders/{id} returns an order of another merchant instead of 404' },
 ];

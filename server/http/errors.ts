@@ -1,4 +1,5 @@
 import type { Faults } from '../faults/set.js';
+import type { Variants } from '../variants/set.js';
 
 /** An API version as it appears in the path. */
 export type Api = 'v1' | 'v2';
@@ -32,11 +33,11 @@ const titles: Record<number, string> = {
 };
 
 /** The §7 error body of a version: v1 `{success, errors: [string]}`, v2 `{errors, success, title, status}`. */
-export function errorBody(api: Api, error: ApiError, faults: Faults): unknown {
+export function errorBody(api: Api, error: ApiError, faults: Faults, variants?: Variants): unknown {
   const messages = error.problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
   const v2Shape = (): unknown => {
     const body: Record<string, unknown> = {
-      errors: error.problems.map((p) => ({ message: p.field ? `${p.field}: ${p.message}` : p.message, code: codeOf(error.status) })),
+      errors: v2Errors(error, messages, v2ErrorsForm(error.status, variants)),
       success: false,
       title: titles[error.status] ?? 'Error',
       status: error.status,
@@ -55,4 +56,27 @@ export function errorBody(api: Api, error: ApiError, faults: Faults): unknown {
 
 function codeOf(status: number): string {
   return (titles[status] ?? 'error').toLowerCase().replace(/ /g, '_');
+}
+
+/** The three forms §7 allows for v2 `errors`: ours is `objects`; the v2-errors-* variants choose another. */
+type ErrorsForm = 'objects' | 'strings' | 'map';
+
+function v2ErrorsForm(status: number, variants: Variants | undefined): ErrorsForm {
+  if (variants?.has('v2-errors-field-map')) return 'map';
+  if (variants?.has('v2-errors-strings')) return 'strings';
+  if (variants?.has('v2-errors-mixed')) {
+    if (status === 400 || status === 422) return 'map';
+    if (status === 401 || status === 403 || status === 429) return 'objects';
+    return 'strings';
+  }
+  return 'objects';
+}
+
+function v2Errors(error: ApiError, messages: string[], form: ErrorsForm): unknown {
+  if (form === 'strings') return messages;
+  if (form === 'objects') return messages.map((message) => ({ message, code: codeOf(error.status) }));
+  // A problem of the request as a whole has no field: it goes under `base`.
+  const map: Record<string, string[]> = {};
+  for (const p of error.problems) (map[p.field ?? 'base'] ??= []).push(p.message);
+  return map;
 }

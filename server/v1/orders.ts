@@ -1,8 +1,10 @@
 import type { Handler, RequestContext } from '../context.js';
 import { validateV1Body } from '../body-rules.js';
 import type { OrderInput, UpdateMode } from '../domain/orders.js';
+import { dropNegativeMoney } from '../domain/lenient-orders.js';
 import { copyOrder, createOrder, findByMerchantOrderId, updateOrder } from '../domain/orders.js';
 import { v1OrderCreateSchema, v1OrderUpdateSchema } from '../domain/order-schemas.js';
+import { requireStrictOrderFields } from '../domain/strict-create.js';
 import { ApiError } from '../http/errors.js';
 import { idParam, notFound } from '../http/params.js';
 import { filterByCreatedAt, pageV1 } from '../pagination.js';
@@ -30,6 +32,7 @@ export const listOrders: Handler = (ctx) => {
 export const createOrderV1: Handler = (ctx) => {
   const { faults, store } = ctx.state;
   const input = validateV1Body<OrderInput>(v1OrderCreateSchema, ctx.body(), faults, faults.has('v1-orders-create-unknown-property-accepted'));
+  requireStrictOrderFields('v1', ctx.state.variants, input);
   const existing = findByMerchantOrderId(store, ctx.principal.channel.id, String(input.merchant_order_id));
   if (existing && !faults.has('v1-orders-duplicate-not-409')) {
     const message = faults.has('v1-orders-duplicate-409-without-id')
@@ -41,28 +44,30 @@ export const createOrderV1: Handler = (ctx) => {
   return { status: 201, body: renderOrder('v1', order, faults) };
 };
 
-/** The order with a path id, if it is the caller's channel's (§1 v1 scope; 404 otherwise). */
-function ownOrder(ctx: RequestContext): Order {
+/** The order with a path id, if it is the caller's channel's (§1 v1 scope; 404 otherwise); `access` picks the scope faults that apply. */
+function ownOrder(ctx: RequestContext, access: 'read' | 'update'): Order {
   const { faults, store } = ctx.state;
   const id = idParam(ctx);
   const order = store.orders.get(id);
   const channel = order ? store.salesChannels.get(order.salesChannelId) : undefined;
   const visible = order !== undefined && (
     order.salesChannelId === ctx.principal.channel.id
-    || (faults.has('v1-scope-cross-channel-order-read') && channel?.merchantId === ctx.principal.merchant.id)
-    || faults.has('v1-scope-cross-merchant-order-read'));
+    || (faults.has(`v1-scope-cross-channel-order-${access}`) && channel?.merchantId === ctx.principal.merchant.id)
+    || (faults.has(`v1-scope-cross-merchant-order-${access}`) && channel?.merchantId !== ctx.principal.merchant.id));
   if (!order || !visible) throw notFound('order', id);
   return order;
 }
 
 /** GET /orders/{id}. */
-export const getOrder: Handler = (ctx) => ({ status: 200, body: renderOrder('v1', ownOrder(ctx), ctx.state.faults) });
+export const getOrder: Handler = (ctx) => ({ status: 200, body: renderOrder('v1', ownOrder(ctx, 'read'), ctx.state.faults) });
 
 /** PATCH /orders/{id}, and PUT as its identical alias (§4.1, §9.5): the merge rules 2 to 4. */
 export const updateOrderV1 = (method: 'PATCH' | 'PUT'): Handler => (ctx) => {
   const { faults, store } = ctx.state;
   if (method === 'PUT' && faults.has('v1-orders-put-not-alias')) throw new ApiError(405, 'use PATCH to update an order', { Allow: 'GET, PATCH' });
-  const order = ownOrder(ctx);
+  if (faults.has('v1-not-found-order-update-422') && !store.orders.has(idParam(ctx))) throw new ApiError(422, 'the order cannot be updated');
+  const order = ownOrder(ctx, 'update');
+  if (faults.has('v1-orders-update-negative-money-accepted')) dropNegativeMoney(ctx.body());
   const input = validateV1Body<OrderInput>(v1OrderUpdateSchema, ctx.body(), faults, faults.has('v1-orders-update-unknown-property-accepted'));
   const mode: UpdateMode = {
     nullKeeps: !faults.has('v1-orders-update-null-clears'),

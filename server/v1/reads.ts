@@ -1,6 +1,7 @@
 import type { Handler } from '../context.js';
 import { idParam, notFound } from '../http/params.js';
 import { filterByCreatedAt, pageV1 } from '../pagination.js';
+import { renderReturn } from '../render/return.js';
 
 /** GET /shipments (§4.1): the channel's shipments in status shipped only, newest first. */
 export const listShipmentsV1: Handler = (ctx) => {
@@ -20,8 +21,7 @@ export const getReturnV1: Handler = (ctx) => {
   const found = store.returns.get(id);
   const merchantId = found ? store.salesChannels.get(found.salesChannelId)?.merchantId : undefined;
   if (!found || merchantId !== ctx.principal.merchant.id) throw notFound('return', id);
-  const { salesChannelId, ...fields } = found;
-  return { status: 200, body: { ...fields, sales_channel_id: salesChannelId } };
+  return { status: 200, body: renderReturn(found) };
 };
 
 /** GET /warehouses: the merchant's warehouses, not paginated (§4.1), as `{data: [...]}`. */

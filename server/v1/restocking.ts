@@ -62,7 +62,7 @@ export const getRestockingV1: Handler = (ctx) => ({ status: 200, body: renderRes
  */
 export const updateRestockingV1: Handler = (ctx) => {
   const { faults } = ctx.state;
-  const shipment = ownRestocking(ctx);
+  const shipment = ownRestocking(ctx, 'update');
   guardEditable(ctx, shipment);
   const input = readInput(ctx.body() ?? {}, updateSchema, faults);
   const resolved = resolveRestocking(ctx, input);

@@ -1,6 +1,7 @@
 import type { Handler, RequestContext } from '../context.js';
 import type { BatchSettingsInput } from '../domain/batch-settings.js';
-import { effectiveSettings, renderBatchSettings, writeSkuSettings } from '../domain/batch-settings.js';
+import { effectiveSettings, renderBatchSettings, skuSettings, writeSkuSettings } from '../domain/batch-settings.js';
+import { ApiError } from '../http/errors.js';
 import { idParam, notFound } from '../http/params.js';
 import { renderInventoryBatch } from '../render/sku.js';
 import type { InventoryBatch, Sku } from '../store.js';
@@ -31,6 +32,7 @@ const settingsSchema: BodySchema = {
 export function merchantSku(ctx: RequestContext, name: string): Sku {
   const id = idParam(ctx, name);
   const sku = ctx.state.store.skus.get(id);
+  if (!sku && name === 'sku_id' && ctx.state.faults.has('v2-not-found-unknown-sku-422')) throw new ApiError(422, [{ field: name, message: 'is not a SKU' }]);
   const merchantId = sku ? ctx.state.store.salesChannels.get(sku.salesChannelId)?.merchantId : undefined;
   if (!sku || merchantId !== ctx.principal.merchant.id) throw notFound('SKU', id);
   return sku;
@@ -47,20 +49,40 @@ export const createInventoryBatch: Handler = (ctx) => {
     id, skuId: sku.id, lot_number: input.lot_number ?? null, production_date: input.production_date ?? null,
     expiry_date: input.expiry_date ?? null, status: 'active',
     // Only the passed expiry date blocks here; a reason is recorded only under expiry handling (§2.4).
-    blocked: expired, block_reason: expired && ctx.principal.merchant.expiryHandling ? 'expiry_date_reached' : null,
+    ...blockOf(ctx, sku, input.expiry_date ?? null, expired),
     name: input.lot_number ?? `BATCH-${id}`, tracking_code: null,
   };
   store.inventoryBatches.set(id, batch);
-  return { status: 201, body: renderInventoryBatch(batch, faults) };
+  return { status: ctx.state.variants.has('v2-batches-create-200') ? 200 : 201, body: renderInventoryBatch(batch, faults) };
 };
+
+/** blocked and block_reason of a new batch (§2.4), as the two block_reason faults bend them. */
+function blockOf(ctx: RequestContext, sku: Sku, expiryDate: string | null, expired: boolean): Pick<InventoryBatch, 'blocked' | 'block_reason'> {
+  const { faults, clock } = ctx.state;
+  const merchant = ctx.principal.merchant;
+  const recorded = merchant.expiryHandling || faults.has('v2-batches-block-reason-without-expiry-handling');
+  const reason = expired && recorded ? 'expiry_date_reached' : null;
+  if (faults.has('v2-batches-block-reason-without-block')) return { blocked: false, block_reason: reason };
+  const weeks = effectiveSettings(ctx.state, merchant, sku)['action_weeks_before_expiry'];
+  const inWindow = expiryDate !== null && !expired && typeof weeks === 'number' && Date.parse(expiryDate) - clock.now() <= weeks * 7 * 86_400_000;
+  if (inWindow && faults.has('v2-batches-date-reached-in-window')) return { blocked: true, block_reason: 'expiry_date_reached' };
+  return { blocked: expired, block_reason: reason };
+}
 
 /** PUT /skus/{sku_id}/inventory_batch_settings (§4.2): the SKU-specific settings; 200 (status not shown). */
 export const putInventoryBatchSettings: Handler = (ctx) => {
   const sku = merchantSku(ctx, 'sku_id');
   const input = validateBody<BatchSettingsInput>(settingsSchema, ctx.body() ?? {}, false);
+  const creates = skuSettings(ctx.state, sku.id) === undefined;
   const saved = writeSkuSettings(ctx.state, ctx.principal.merchant, sku, input);
-  return { status: 200, body: renderBatchSettings(saved, ctx.principal.merchant) };
+  return { status: settingsStatus(ctx, creates), body: renderBatchSettings(saved, ctx.principal.merchant, ctx.state.faults) };
 };
+
+// The success code is not shown (§4.2): ours is 200; the v2-batch-settings-put-201* variants choose 201.
+function settingsStatus(ctx: RequestContext, creates: boolean): number {
+  const { variants } = ctx.state;
+  return variants.has('v2-batch-settings-put-201') || (creates && variants.has('v2-batch-settings-put-201-on-create')) ? 201 : 200;
+}
 
 /** GET /skus/{id} (v2 SKUs are not shown; ours carries the flag and effective_inventory_batch_settings, §2.5). */
 export const getSkuV2: Handler = (ctx) => {

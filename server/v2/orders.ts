@@ -1,8 +1,10 @@
 import type { Handler, RequestContext } from '../context.js';
 import { nowIso } from '../context.js';
 import type { OrderInput, UpdateMode } from '../domain/orders.js';
+import { raiseZeroQuantity, upperCaseCountry } from '../domain/lenient-orders.js';
 import { createOrder, findByMerchantOrderId, updateOrder } from '../domain/orders.js';
 import { v2OrderCreateSchema, v2OrderPatchSchema } from '../domain/order-schemas.js';
+import { requireStrictOrderFields } from '../domain/strict-create.js';
 import { ApiError } from '../http/errors.js';
 import { idParam, notFound } from '../http/params.js';
 import { filterByCreatedAt, pageV2 } from '../pagination.js';
@@ -24,15 +26,18 @@ export const listOrdersV2: Handler = (ctx) => {
   let orders = [...store.orders.values()].filter((o) =>
     faults.has('v2-orders-list-primary-channel-only') ? o.salesChannelId === ctx.principal.channel.id : channels.has(o.salesChannelId));
   orders = filterByCreatedAt('v2', orders, ctx.query, (o) => o.created_at, faults);
-  const page = pageV2(orders, ctx.url, faults);
+  const page = pageV2(orders, ctx.url, faults, ctx.state.variants);
   return { status: 200, body: { data: page.data.map((o) => renderOrder('v2', o, faults)), pagination: page.pagination } };
 };
 
 /** POST /orders (§4.2): an order for one of the merchant's channels; 200 as spec/v2.yaml lists, 409 for a duplicate. */
 export const createOrderV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
+  if (faults.has('v2-orders-create-lower-case-country-accepted')) upperCaseCountry(ctx.body());
   const input = validateBody<OrderInput & { sales_channel_id: number }>(v2OrderCreateSchema, ctx.body(), false);
-  if (!merchantChannels(ctx).has(input.sales_channel_id)) {
+  requireStrictOrderFields('v2', ctx.state.variants, input);
+  const foreignAllowed = faults.has('v2-scope-create-order-foreign-channel') && store.salesChannels.has(input.sales_channel_id);
+  if (!merchantChannels(ctx).has(input.sales_channel_id) && !foreignAllowed) {
     throw new ApiError(422, [{ field: 'sales_channel_id', message: `${input.sales_channel_id} is not a sales channel of this merchant` }]);
   }
   const existing = findByMerchantOrderId(store, input.sales_channel_id, String(input.merchant_order_id));
@@ -45,14 +50,15 @@ export const createOrderV2: Handler = (ctx) => {
   return { status: 200, body: renderOrder('v2', order, faults) };
 };
 
-function visible(ctx: RequestContext, order: Order | undefined): order is Order {
-  return order !== undefined && (merchantChannels(ctx).has(order.salesChannelId) || ctx.state.faults.has('v2-scope-cross-merchant-order-read'));
+// `access` picks the scope faults that apply: reads and writes of another merchant's order break apart.
+function visible(ctx: RequestContext, order: Order | undefined, access: 'read' | 'update' = 'read'): order is Order {
+  return order !== undefined && (merchantChannels(ctx).has(order.salesChannelId) || ctx.state.faults.has(`v2-scope-cross-merchant-order-${access}`));
 }
 
-function orderById(ctx: RequestContext): Order {
+function orderById(ctx: RequestContext, access: 'read' | 'update' = 'read'): Order {
   const id = idParam(ctx);
   const order = ctx.state.store.orders.get(id);
-  if (!visible(ctx, order)) throw notFound('order', id);
+  if (!visible(ctx, order, access)) throw notFound('order', id);
   return order;
 }
 
@@ -68,17 +74,20 @@ function orderByMerchantOrderId(ctx: RequestContext): Order {
   const order = faults.has('v2-orders-by-merchant-order-id-ignores-channel')
     ? [...store.orders.values()].reverse().find((o) => o.merchant_order_id === merchantOrderId && merchantChannels(ctx).has(o.salesChannelId))
     : findByMerchantOrderId(store, Number(channel), merchantOrderId);
+  if (!order && faults.has('v2-orders-by-merchant-order-id-unknown-422')) throw new ApiError(422, [{ field: 'merchant_order_id', message: 'no such order' }]);
   if (!visible(ctx, order)) throw notFound('order', merchantOrderId);
   return order;
 }
 
-function patch(ctx: RequestContext, order: Order): Order {
+function patch(ctx: RequestContext, order: Order, byMerchantOrderId = false): Order {
   const { faults } = ctx.state;
+  if (faults.has('v2-orders-patch-zero-quantity-accepted')) raiseZeroQuantity(ctx.body());
   const input = validateBody<OrderInput & { sales_channel_id?: unknown }>(v2OrderPatchSchema, ctx.body() ?? {}, false);
   const mode: UpdateMode = { nullKeeps: false, omittedClears: faults.has('v2-orders-patch-omitted-cleared'), addressReplaced: false, missingItemsDropped: false, itemsNotMatched: false };
   // merchant_order_id and sales_channel_id cannot change and are ignored if sent (§4.2).
   if (faults.has('v2-orders-patch-merchant-order-id-applied') && typeof input.merchant_order_id === 'string') order.merchant_order_id = input.merchant_order_id;
-  if (faults.has('v2-orders-patch-sales-channel-applied') && typeof input.sales_channel_id === 'number' && merchantChannels(ctx).has(input.sales_channel_id)) {
+  const channelApplied = faults.has('v2-orders-patch-sales-channel-applied') || (byMerchantOrderId && faults.has('v2-orders-by-merchant-order-id-patch-sales-channel-applied'));
+  if (channelApplied && typeof input.sales_channel_id === 'number' && merchantChannels(ctx).has(input.sales_channel_id)) {
     order.salesChannelId = input.sales_channel_id;
   }
   updateOrder(ctx.state, order, input, mode);
@@ -89,25 +98,30 @@ function patch(ctx: RequestContext, order: Order): Order {
 export const getOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderById(ctx), ctx.state.faults) });
 
 /** PATCH /orders/{id}: only provided fields change. */
-export const patchOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderById(ctx)), ctx.state.faults) });
+export const patchOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderById(ctx, 'update')), ctx.state.faults) });
 
 /** GET /orders/by_merchant_order_id?merchant_order_id=…&sales_channel_id=…. */
 export const getOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderByMerchantOrderId(ctx), ctx.state.faults) });
 
 /** PATCH /orders/by_merchant_order_id: the same partial update. */
-export const patchOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderByMerchantOrderId(ctx)), ctx.state.faults) });
+export const patchOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderByMerchantOrderId(ctx), true), ctx.state.faults) });
 
 /** PUT /orders/{id}/cancel (§3.2): cancellable orders become cancelled and order.status_updated goes out; 422 otherwise. */
 export const cancelOrderV2: Handler = (ctx) => {
-  const { faults } = ctx.state;
-  const order = orderById(ctx);
-  if (!cancellable.includes(order.fulfillment_status)) {
+  const { faults, variants } = ctx.state;
+  const order = orderById(ctx, 'update');
+  // cancel-idempotent: cancelling a cancelled order changes nothing and succeeds.
+  const again = order.fulfillment_status === 'cancelled' && variants.has('cancel-idempotent');
+  const permitted = variants.has('orders-cancel-not-waiting-for-picking') ? cancellable.filter((s) => s !== 'waiting_for_picking') : cancellable;
+  if (!again && !permitted.includes(order.fulfillment_status)) {
     throw new ApiError(422, [{ field: 'fulfillment_status', message: `an order in status ${order.fulfillment_status} cannot be cancelled` }]);
   }
-  if (!faults.has('v2-orders-cancel-not-cancelled')) {
+  if (!again && !faults.has('v2-orders-cancel-not-cancelled')) {
+    const previous = renderOrder('v2', order, faults);
     order.fulfillment_status = 'cancelled';
     order.updated_at = nowIso(ctx.state);
-    ctx.state.emit({ api: 'v2', type: 'order.status_updated', payload: renderOrder('v2', order, faults) });
+    ctx.state.emit({ api: 'v2', type: 'order.status_updated', payload: renderOrder('v2', order, faults), previous });
   }
-  return { status: 200, body: renderOrder('v2', order, faults) };
+  // cancel-empty-body: the response body is not shown, so an empty one is as good as the order.
+  return { status: 200, body: variants.has('cancel-empty-body') ? undefined : renderOrder('v2', order, faults) };
 };

@@ -1,7 +1,10 @@
 import type { Handler } from '../context.js';
+import type { Faults } from '../faults/set.js';
 import { nowIso } from '../context.js';
 import type { RestockingInput } from '../domain/restocking.js';
 import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking, withArrivalDate } from '../domain/restocking.js';
+import { ApiError } from '../http/errors.js';
+import { idParam } from '../http/params.js';
 import { filterByCreatedAt, pageV2 } from '../pagination.js';
 import { renderRestockingV2 } from '../render/restocking.js';
 import type { BodySchema } from '../validate.js';
@@ -34,18 +37,31 @@ const properties = {
 const createSchema: BodySchema = { type: 'object', properties, required: ['delivery_option', 'estimated_arrival_date', 'warehouse_id', 'restocking_shipment_items'] };
 const updateSchema: BodySchema = { type: 'object', properties };
 
+// The bodies as two faults bend them (built once: validateBody compiles per schema object).
+const unboundedItems = { type: 'array', items: { ...item, properties: { ...item.properties, announced_quantity: { type: 'integer', maximum: 2147483647 } } } };
+const bent = {
+  negativeCreate: { ...createSchema, properties: { ...properties, restocking_shipment_items: unboundedItems } },
+  negativeUpdate: { ...updateSchema, properties: { ...properties, restocking_shipment_items: unboundedItems } },
+  arrivalDateOptional: { ...createSchema, required: ['delivery_option', 'warehouse_id', 'restocking_shipment_items'] },
+} satisfies Record<string, BodySchema>;
+
+function createSchemaFor(faults: Faults): BodySchema {
+  if (faults.has('v2-restocking-negative-quantity-accepted')) return bent.negativeCreate;
+  return faults.has('v2-restocking-create-arrival-date-optional') ? bent.arrivalDateOptional : createSchema;
+}
+
 /** GET /restocking_shipments (§4.2): the merchant's shipments with items, created_at filters, cursor pages. */
 export const listRestockingV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   let shipments = [...store.restockingShipments.values()].filter((s) => s.merchantId === ctx.principal.merchant.id);
   shipments = filterByCreatedAt('v2', shipments, ctx.query, (s) => s.created_at, faults);
-  const page = pageV2(shipments, ctx.url, faults);
+  const page = pageV2(shipments, ctx.url, faults, ctx.state.variants);
   return { status: 200, body: { data: page.data.map((s) => renderRestockingV2(s, faults)), pagination: page.pagination } };
 };
 
 /** POST /restocking_shipments: 201, status shipped. */
 export const createRestockingV2: Handler = (ctx) => {
-  const shipment = createRestocking(ctx, withArrivalDate(validateBody<RestockingInput>(createSchema, ctx.body(), false)));
+  const shipment = createRestocking(ctx, withArrivalDate(validateBody<RestockingInput>(createSchemaFor(ctx.state.faults), ctx.body(), false)));
   return { status: 201, body: renderRestockingV2(shipment, ctx.state.faults) };
 };
 
@@ -57,12 +73,16 @@ export const getRestockingV2: Handler = (ctx) => ({ status: 200, body: renderRes
  * is sent replaces the stored value, what is omitted is kept (v2 states no items-removal rule).
  */
 export const updateRestockingV2: Handler = (ctx) => {
-  const shipment = ownRestocking(ctx);
+  const shipment = ownRestocking(ctx, 'update');
   guardEditable(ctx, shipment);
-  const input = withArrivalDate(validateBody<RestockingInput>(updateSchema, ctx.body() ?? {}, false));
+  const input = withArrivalDate(validateBody<RestockingInput>(ctx.state.faults.has('v2-restocking-negative-quantity-accepted') ? bent.negativeUpdate : updateSchema, ctx.body() ?? {}, false));
   const resolved = resolveRestocking(ctx, input);
   if (resolved.warehouseId !== undefined) shipment.warehouse_id = resolved.warehouseId;
-  if (resolved.items !== undefined) shipment.items = resolved.items;
+  if (resolved.items !== undefined) {
+    // The v2-restocking-update-items-merged fault keeps the stored lines of SKUs the update does not name.
+    const kept = ctx.state.faults.has('v2-restocking-update-items-merged') ? shipment.items.filter((line) => !resolved.items?.some((sent) => sent.sku_id === line.sku_id)) : [];
+    shipment.items = [...kept, ...resolved.items];
+  }
   for (const key of ['estimated_arrival_date', 'tracking_code', 'po_number', 'supplier_name'] as const) {
     if (input[key] !== undefined) shipment[key] = input[key] ?? null;
   }
@@ -72,9 +92,13 @@ export const updateRestockingV2: Handler = (ctx) => {
   return { status: 200, body: renderRestockingV2(shipment, ctx.state.faults) };
 };
 
-/** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment. */
+/** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment (or none, cancel-empty-body). */
 export const cancelRestockingV2: Handler = (ctx) => {
-  const shipment = ownRestocking(ctx);
+  if (ctx.state.faults.has('v2-not-found-restocking-cancel-422') && !ctx.state.store.restockingShipments.has(idParam(ctx))) {
+    throw new ApiError(422, [{ field: 'status', message: 'the restocking shipment cannot be cancelled' }]);
+  }
+  const shipment = ownRestocking(ctx, 'update');
   cancelRestocking(ctx, shipment);
-  return { status: 200, body: renderRestockingV2(shipment, ctx.state.faults) };
+  // cancel-empty-body: the success body is not shown, so an empty one is as good as the shipment.
+  return { status: 200, body: ctx.state.variants.has('cancel-empty-body') ? undefined : renderRestockingV2(shipment, ctx.state.faults) };
 };

@@ -11,6 +11,8 @@ export interface ServerEvent {
   api: 'v1' | 'v2';
   type: string;
   payload: unknown;
+  /** The record as it was before this change; webhooks-out-of-order delivers its event late. */
+  previous?: unknown;
 }
 
 /** Sends the server's webhooks (§6) in the background, retrying as §6.3 says. */
@@ -34,6 +36,12 @@ export interface WebhookDispatcherOptions {
   /** How long an answer may take (§6.3 point 3: 5 s); tests shorten it. */
   answerTimeoutMs?: number;
   faults: ReadonlySet<string>;
+  /** The webhook variants switched on (server/variants/webhooks.ts); default none. */
+  variants?: ReadonlySet<string>;
+  /** The server's clock, for the v2 envelope's timestamp; default `Date.now`. */
+  now?: () => number;
+  /** Renders a body as the server's variants do (server/render/wire.ts); default unchanged. */
+  render?: (body: unknown) => unknown;
 }
 
 /** Creates the dispatcher the reference server hands its status changes to. */
@@ -43,7 +51,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     throw new Error('the webhooks-signature-wrong-key fault needs the newestToken option');
   }
   const key = faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken;
-  const answerTimeoutMs = options.answerTimeoutMs ?? 5_000;
+  const answerTimeoutMs = faults.has('webhooks-answer-wait-2s') ? 2_000 : options.answerTimeoutMs ?? 5_000;
+  const variants = options.variants ?? new Set<string>();
+  const render = options.render ?? ((body: unknown) => body);
+  const followRedirects = faults.has('webhooks-redirect-followed');
   const message: MessageDeviations = {
     base64Signature: faults.has('webhooks-signature-base64'),
     reserializedSignature: faults.has('webhooks-signature-reserialized'),
@@ -56,40 +67,53 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const retry: RetryDeviations = {
     retry4xx: faults.has('webhooks-v1-retries-4xx'),
     noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
+    noRetry429: faults.has('webhooks-v1-no-retry-429'),
+    retry3xx: faults.has('webhooks-v1-redirect-retried'),
   };
   const controller = new AbortController();
   // Every delivery in flight and every retry wait listens on this one signal; dozens at once are normal.
   setMaxListeners(0, controller.signal);
   const running = new Set<Promise<void>>();
 
-  const deliver = async (url: string, delivery: Message): Promise<void> => {
-    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false };
+  // Resolves whether the call was received (any status below 400).
+  const deliver = async (url: string, delivery: Message): Promise<boolean> => {
+    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false };
     let failures = 0;
     let rateLimited = 0;
     for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
       const wire = wireMessage(delivery, attempt, key, message);
-      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, signal: controller.signal });
-      if (outcome === undefined) return;
+      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, followRedirects, signal: controller.signal });
+      if (outcome === undefined) return false;
       const step = nextStep(outcome, deviations);
-      if (step === 'received' || step === 'rejected') return;
+      if (step === 'received' || step === 'rejected') return step === 'received';
       const count = step === 'retry-rate-limited' ? (rateLimited += 1) : (failures += 1);
       const delay = RETRY_DELAYS_MS[count - 1];
-      if (count >= MAX_ATTEMPTS || delay === undefined) return;
+      if (count >= MAX_ATTEMPTS || delay === undefined) return false;
       await sleep(delay * options.timeScale, controller.signal);
     }
+    return false;
   };
 
   return {
     emit(event) {
       const url = event.api === 'v1' ? options.v1Url : options.v2Url;
       if (url === undefined || controller.signal.aborted) return;
-      const delivery: Message = {
+      const now = (options.now ?? Date.now)();
+      const message = (payload: unknown, at: number): Message => ({
         api: event.api,
-        payload: event.api === 'v1' ? event.payload : envelopeOf(event.type, event.payload, faults.has('webhooks-v2-missing-envelope-field')),
+        payload: render(event.api === 'v1' ? payload : envelopeOf(event.type, payload, faults.has('webhooks-v2-missing-envelope-field'), new Date(at).toISOString())),
         eventId: randomUUID(),
-      };
+      });
+      const plan = [message(event.payload, now)];
+      // webhooks-out-of-order: the event of the record's previous change arrives after this one.
+      if (variants.has('webhooks-out-of-order') && event.previous !== undefined) plan.push(message(event.previous, earlier(event.previous, now)));
+      // webhooks-duplicate-deliveries: a received call is made once more with the same payload; never
+      // one the receiver rejected, which §6.3 point 4 forbids retrying.
+      const twice = variants.has('webhooks-duplicate-deliveries');
       // A failed delivery is the receiver's problem, never the server's: nothing may escape.
-      const task = deliver(url, delivery).catch(() => undefined);
+      const task = (async () => {
+        for (const delivery of plan) if ((await deliver(url, delivery)) && twice) await deliver(url, delivery);
+      })().catch(() => undefined);
       running.add(task);
       void task.finally(() => running.delete(task));
     },
@@ -98,6 +122,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await Promise.all([...running]);
     },
   };
+}
+
+// When the previous change happened: the record's updated_at, and at least a second before `now`.
+function earlier(previous: unknown, now: number): number {
+  const updatedAt = Date.parse(String((previous as { updated_at?: unknown } | null)?.updated_at));
+  return Math.min(Number.isNaN(updatedAt) ? now : updatedAt, now - 1_000);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -24,9 +24,9 @@ export interface WireMessage {
   headers: Record<string, string>;
 }
 
-/** Builds a v2 envelope (§6.2): event_type, a uuid event_id, the time of the event and data. */
-export function envelopeOf(eventType: string, data: unknown, omitEventId: boolean): Record<string, unknown> {
-  const envelope: Record<string, unknown> = { event_type: eventType, event_id: randomUUID(), timestamp: new Date().toISOString(), data };
+/** Builds a v2 envelope (§6.2): event_type, a uuid event_id, the time of the event (default now) and data. */
+export function envelopeOf(eventType: string, data: unknown, omitEventId: boolean, timestamp = new Date().toISOString()): Record<string, unknown> {
+  const envelope: Record<string, unknown> = { event_type: eventType, event_id: randomUUID(), timestamp, data };
   if (omitEventId) delete envelope['event_id'];
   return envelope;
 }

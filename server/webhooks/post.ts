@@ -8,6 +8,8 @@ export interface Attempt {
   body: Buffer;
   headers: Record<string, string>;
   answerTimeoutMs: number;
+  /** The `webhooks-redirect-followed` fault: a 3xx with a Location is posted again there. */
+  followRedirects?: boolean;
   signal: AbortSignal;
 }
 
@@ -34,6 +36,11 @@ export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> 
     request.on('response', (response) => {
       clearTimeout(timer);
       response.resume();
+      const location = response.headers.location;
+      const status = response.statusCode ?? 0;
+      if (attempt.followRedirects && status >= 300 && status < 400 && location) {
+        void postOnce({ ...attempt, url: new URL(location, url).href, followRedirects: false });
+      }
       resolve({ kind: 'answered', status: response.statusCode ?? 0 });
     });
     request.on('error', () => {

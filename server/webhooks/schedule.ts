@@ -20,14 +20,17 @@ export type NextStep = 'received' | 'rejected' | 'retry' | 'retry-rate-limited';
 export interface RetryDeviations {
   retry4xx: boolean;
   noRetry5xx: boolean;
+  noRetry429: boolean;
+  retry3xx: boolean;
 }
 
 /** §6.3 points 3 and 4: any status below 400 is received; timeouts, failed connections, 5xx and 429 are retried; other 4xx are not. */
 export function nextStep(outcome: AttemptOutcome, deviations: RetryDeviations): NextStep {
   if (outcome.kind !== 'answered') return 'retry';
   const { status } = outcome;
+  if (status >= 300 && status < 400 && deviations.retry3xx) return 'retry';
   if (status < 400) return 'received';
-  if (status === 429) return 'retry-rate-limited';
+  if (status === 429) return deviations.noRetry429 ? 'rejected' : 'retry-rate-limited';
   if (status >= 500) return deviations.noRetry5xx ? 'rejected' : 'retry';
   return deviations.retry4xx ? 'retry' : 'rejected';
 }

@@ -10,5 +10,5 @@ export type { FailureInput, FailureKind } from './failure.js';
 export { idMatcher, isSelected, skipReason } from './selection.js';
 export { profileSecrets, runSession } from './session.js';
 export type { ApiVersion, CheckMeta, CheckRecord, FailureDetail, RunConfig, SchemaScope, SchemaViolation } from './types.js';
-export { activeCollector, checkFiles, collectChecks } from './registry.js';
+export { CheckFileError, activeCollector, checkFiles, collectChecks } from './registry.js';
 export type { CheckCollector, RegisteredCheck } from './registry.js';

@@ -31,7 +31,16 @@ export function activeCollector(): CheckCollector | undefined {
   return (globalThis as CollectorHolder)[COLLECTOR];
 }
 
-// ES modules are evaluated once per process: a file's declarations are kept for later collections.
+/** A check file failed to import for its declarations (a syntax error, a failing import, vitest called at its top level). */
+export class CheckFileError extends Error {
+  readonly code = 'MFC_CHECK_FILE';
+  override name = 'CheckFileError';
+  constructor(readonly file: string, cause: unknown) {
+    super(`the check file ${file} cannot be imported for its declarations: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause });
+  }
+}
+
+// ES modules are evaluated once per process: a file's declarations are kept, by path, for later collections.
 const collectedFiles = new Map<string, RegisteredCheck[]>();
 
 function globRegex(glob: string): RegExp {
@@ -46,8 +55,10 @@ function globRegex(glob: string): RegExp {
 export function checkFiles(root: string, include: readonly string[]): string[] {
   const files = new Set<string>();
   for (const glob of include) {
-    // Walk only the folder before the first wildcard: the root also holds node_modules.
-    const base = glob.split('/').filter((_, i, parts) => !parts.slice(0, i + 1).some((part) => /[*?]/.test(part))).join('/');
+    // Walk only the folder before the first wildcard (or the file's own folder): the root also holds node_modules.
+    const parts = glob.split('/');
+    const wildcard = parts.findIndex((part) => /[*?]/.test(part));
+    const base = parts.slice(0, wildcard === -1 ? parts.length - 1 : wildcard).join('/');
     const matches = globRegex(glob);
     let entries: string[];
     try {
@@ -72,7 +83,8 @@ export async function collectChecks(root: string, files: readonly string[]): Pro
   const holder = globalThis as CollectorHolder;
   const checks: RegisteredCheck[] = [];
   for (const file of files) {
-    const known = collectedFiles.get(file);
+    const path = join(root, file);
+    const known = collectedFiles.get(path);
     if (known) {
       checks.push(...known);
       continue;
@@ -93,11 +105,13 @@ export async function collectChecks(root: string, files: readonly string[]): Pro
       },
     };
     try {
-      await import(pathToFileURL(join(root, file)).href);
+      await import(pathToFileURL(path).href);
+    } catch (error) {
+      throw new CheckFileError(file, error);
     } finally {
       delete holder[COLLECTOR];
     }
-    collectedFiles.set(file, declared);
+    collectedFiles.set(path, declared);
     checks.push(...declared);
   }
   return checks;

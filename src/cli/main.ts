@@ -8,6 +8,7 @@ const commands: Record<string, () => Promise<Command>> = {
   generate: async () => (await import('./commands/generate.js')).command,
   lint: async () => (await import('./commands/lint.js')).command,
   webhooks: async () => (await import('./commands/webhooks.js')).command,
+  rules: async () => (await import('./commands/rules.js')).command,
 };
 
 const usage = `mfc: conformance toolkit for the Merchant Fulfillment API

@@ -1,5 +1,5 @@
 import { toCurl, type RecordedExchange } from '../http/index.js';
-import { failuresBySection, type CheckResult, type RunReport } from './model.js';
+import { coverageLine, failuresBySection, type CheckResult, type RuleCoverage, type RunReport } from './model.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -47,7 +47,17 @@ function listHtml(results: CheckResult[], withMessage: boolean): string {
   return `<table><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
-/** The text of `report.html`: one self-contained page, failures first grouped by section, then skipped and passed checks. */
+const coverageColumns = ['rules', 'checked', 'passed', 'failed', 'skipped', 'unobservable', 'withoutCheck'] as const;
+
+function coverageHtml(coverage: RuleCoverage): string {
+  const head = `<tr><th>§</th>${coverageColumns.map((column) => `<th>${column === 'withoutCheck' ? 'without a check' : column}</th>`).join('')}</tr>`;
+  const rows = [...coverage.sections, { section: 'all', ...coverage.total }].map((row) =>
+    `<tr${row.failed > 0 ? ' class="failed"' : ''}><td>${row.section === 'all' ? '<strong>all</strong>' : `§${escapeHtml(row.section)}`}</td>${coverageColumns.map((column) => `<td>${row[column]}</td>`).join('')}</tr>`);
+  return `<h2>Rule coverage</h2><p>${escapeHtml(coverageLine(coverage.total))}</p>
+<table><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table>`;
+}
+
+/** The text of `report.html`: one self-contained page, failures first grouped by section, the rule coverage per §, then skipped and passed checks. */
 export function renderHtml(report: RunReport, title = 'mfc run report'): string {
   const { passed, failed, skipped } = report.summary;
   const sections = failuresBySection(report).map(([section, failures]) =>
@@ -60,6 +70,7 @@ export function renderHtml(report: RunReport, title = 'mfc run report'): string 
 <body><h1>${escapeHtml(title)}</h1>
 <p class="summary"><span class="passed">${passed} passed</span><span class="failed">${failed} failed</span><span class="skipped">${skipped} skipped</span></p>
 ${failed === 0 ? '<p>No check failed.</p>' : sections.join('\n')}
+${report.coverage ? coverageHtml(report.coverage) : ''}
 <h2>Skipped (${skippedChecks.length})</h2>${listHtml(skippedChecks, true)}
 <h2>Passed (${passedChecks.length})</h2>${listHtml(passedChecks, false)}
 </body></html>

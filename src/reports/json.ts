@@ -9,10 +9,11 @@ export function reportSchema(): object {
   return JSON.parse(readFileSync(reportSchemaPath, 'utf8')) as object;
 }
 
-/** The text of `report.json`: the contract's fields only (the structured failure lives in the message). */
+/** The text of `report.json`: the contract's fields (the structured failure lives in the message), then the rule coverage when known. */
 export function renderJsonReport(report: RunReport): string {
   const checks = report.checks.map(({ id, title, api, section, status, message, requests }) => ({
     id, title, api, section, status, message, requests,
   }));
-  return `${JSON.stringify({ summary: report.summary, checks }, null, 2)}\n`;
+  const coverage = report.coverage ? { coverage: report.coverage } : {};
+  return `${JSON.stringify({ summary: report.summary, checks, ...coverage }, null, 2)}\n`;
 }

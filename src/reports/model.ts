@@ -34,17 +34,52 @@ export interface ReportSummary {
   skipped: number;
 }
 
-/** The content of `report.json` (CONTRACT §3). */
+/** How the rules of the inventory (spec/rules/) fared in a run, for one § or for all of them. */
+export interface RuleCounts {
+  /** Rules of the inventory. */
+  rules: number;
+  /** Rules at least one check covers. */
+  checked: number;
+  /** Checked rules whose checks that ran all passed. */
+  passed: number;
+  /** Checked rules with a failed check. */
+  failed: number;
+  /** Checked rules none of whose checks ran (skipped or not selected). */
+  skipped: number;
+  /** Rules a client cannot observe from outside. */
+  unobservable: number;
+  /** Observable rules no check covers yet. */
+  withoutCheck: number;
+}
+
+/** The rule counts of one § of the specification. */
+export interface SectionCoverage extends RuleCounts {
+  section: string;
+}
+
+/** Rule coverage of a run: per §, in specification order, and in total. */
+export interface RuleCoverage {
+  total: RuleCounts;
+  sections: SectionCoverage[];
+}
+
+/** The content of `report.json` (CONTRACT §3), with the rule coverage when the run knows the inventory. */
 export interface RunReport {
   summary: ReportSummary;
   checks: CheckResult[];
+  coverage?: RuleCoverage;
 }
 
-/** Builds the report of a list of results: the summary counts and the checks in order. */
-export function buildReport(checks: CheckResult[]): RunReport {
+/** Builds the report of a list of results: the summary counts, the checks in order, and the rule coverage when given. */
+export function buildReport(checks: CheckResult[], coverage?: RuleCoverage): RunReport {
   const summary: ReportSummary = { passed: 0, failed: 0, skipped: 0 };
   for (const result of checks) summary[result.status] += 1;
-  return { summary, checks };
+  return coverage ? { summary, checks, coverage } : { summary, checks };
+}
+
+/** The one-line coverage statement: `rules: 198 checked, 12 unobservable, 0 without a check`. */
+export function coverageLine(counts: RuleCounts): string {
+  return `rules: ${counts.checked} checked, ${counts.unobservable} unobservable, ${counts.withoutCheck} without a check`;
 }
 
 /** Failed checks grouped by section, sections in specification order (4.1 before 4.10). */

@@ -1,6 +1,6 @@
-import { failuresBySection, type RunReport } from './model.js';
+import { coverageLine, failuresBySection, type RunReport } from './model.js';
 
-/** The terminal summary: counts, then each failure under its section with its message. */
+/** The terminal summary: each failure under its section with its message, then the counts and the rule coverage line. */
 export function renderSummary(report: RunReport): string {
   const { passed, failed, skipped } = report.summary;
   const lines: string[] = [];
@@ -13,5 +13,9 @@ export function renderSummary(report: RunReport): string {
     lines.push('');
   }
   lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  if (report.coverage) {
+    const { passed: rulesPassed, failed: rulesFailed, skipped: rulesSkipped } = report.coverage.total;
+    lines.push(`${coverageLine(report.coverage.total)} (${rulesPassed} passed, ${rulesFailed} failed, ${rulesSkipped} skipped)`);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -48,11 +48,15 @@ export interface V1Event {
   resource: EventResource;
 }
 
-/** A v2 delivery: the envelope of §6.2 with its `data`. */
+/**
+ * A v2 delivery: the envelope of §6.2 with its `data`. `known` is false for an event_type §6.2 does
+ * not list (a v2 return event exists whose name is not shown): its envelope is valid, its data unjudged.
+ */
 export interface V2Event {
   api: 'v2';
-  eventType: V2EventType;
-  kind: ResourceKind;
+  eventType: string;
+  known: boolean;
+  kind: ResourceKind | undefined;
   eventId: string;
   timestamp: string;
   resource: EventResource;
@@ -122,27 +126,44 @@ export function parseV1Event(body: unknown, eventId?: string): EventParse {
   return { ok: true, event: { api: 'v1', events, kind, eventId, resource: body } };
 }
 
-/** Parses a v2 envelope (§6.2): validated as a whole against the schema of its `event_type`. */
+// The §6.2 envelope fields, for an event_type whose schema is not known: event_id a uuid, timestamp a date-time.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** The violations of the §6.2 envelope itself (event_id, timestamp, data), whatever its event_type. */
+function envelopeErrors(body: Record<string, unknown>): SchemaError[] {
+  const errors: SchemaError[] = [];
+  const { event_id: eventId, timestamp, data } = body;
+  if (typeof eventId !== 'string' || !UUID.test(eventId)) errors.push({ pointer: '/event_id', rule: 'format', message: `event_id expected a uuid, received ${JSON.stringify(eventId) ?? 'nothing'} at /event_id` });
+  if (typeof timestamp !== 'string' || !DATE_TIME.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+    errors.push({ pointer: '/timestamp', rule: 'format', message: `timestamp expected a date-time, received ${JSON.stringify(timestamp) ?? 'nothing'} at /timestamp` });
+  }
+  if (!isObject(data)) errors.push({ pointer: '/data', rule: 'type', message: `data expected an object, received ${JSON.stringify(data) ?? 'nothing'} at /data` });
+  return errors;
+}
+
+/**
+ * Parses a v2 envelope (§6.2): validated as a whole against the schema of its `event_type`. An
+ * event_type §6.2 does not list is still an event (`known: false`) when its envelope is valid.
+ */
 export function parseV2Event(body: unknown): EventParse {
   const eventType = isObject(body) ? body['event_type'] : undefined;
-  if (!isV2EventType(eventType)) {
+  if (!isObject(body) || typeof eventType !== 'string' || eventType === '') {
     return {
       ok: false,
-      errors: [{
-        pointer: '/event_type',
-        rule: 'enum',
-        message: `event_type expected one of ${V2_EVENTS.join(', ')}, received ${JSON.stringify(eventType) ?? 'nothing'} at /event_type`,
-      }],
+      errors: [{ pointer: '/event_type', rule: 'type', message: `event_type expected a non-empty string, received ${JSON.stringify(eventType) ?? 'nothing'} at /event_type` }],
     };
   }
-  const validation = validateWebhook('v2', eventType, body);
-  if (!validation.ok || !isObject(body)) return { ok: false, errors: validation.errors };
+  const known = isV2EventType(eventType);
+  const errors = known ? validateWebhook('v2', eventType, body).errors : envelopeErrors(body);
+  if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
     event: {
       api: 'v2',
       eventType,
-      kind: v2Kinds[eventType],
+      known,
+      kind: known ? v2Kinds[eventType] : undefined,
       eventId: String(body['event_id']),
       timestamp: String(body['timestamp']),
       resource: body['data'] as EventResource,
@@ -166,7 +187,8 @@ export function parseEvent(body: unknown, options: { api?: 'v1' | 'v2'; eventId?
   return api === 'v2' ? parseV2Event(body) : parseV1Event(body, options.eventId);
 }
 
-/** A one-line name for an event: the v2 type, or the v1 names its shape allows. */
+/** A one-line name for an event: the v2 type (marked when §6.2 does not list it), or the v1 names its shape allows. */
 export function eventName(event: WebhookEvent): string {
-  return event.api === 'v2' ? event.eventType : event.events.join('|');
+  if (event.api === 'v1') return event.events.join('|');
+  return event.known ? event.eventType : `${event.eventType} (unknown event type)`;
 }

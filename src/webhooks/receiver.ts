@@ -151,7 +151,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     if (answer === 'hang') return;
     // After a refused body the rest of it is never read, so the connection cannot be reused.
     if (refusal !== undefined) response.shouldKeepAlive = false;
-    response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8' }).end(answer.body ?? '');
+    if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds).
+    if (response.destroyed) return;
+    response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', ...answer.headers }).end(answer.body ?? '');
   };
 
   const server = createServer((request, response) => {

@@ -9,7 +9,7 @@ export const editableStatuses: readonly string[] = ['created', 'shipped'];
 // Pages of 50 keep the search short; v2's default and maximum limit are not shown (§8), so the
 // walk copes with any page size the target serves.
 const searchQuery = { limit: 50 };
-const searchPages = 40;
+const searchPages = 20;
 
 /** A v1 POST /restocking_shipments body on the profile's warehouse and SKU, marked with the run's ids. */
 export function v1RestockingBody(t: CheckContext): Record<string, unknown> {
@@ -59,7 +59,7 @@ export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(
  * v2 list; skips the check when the merchant has none.
  */
 export async function findNotEditableShipment(t: CheckContext): Promise<{ id: number; status: string }> {
-  const walk = await walkV2<{ id: number; status: string }>(t, '/restocking_shipments', searchQuery, searchPages);
+  const walk = await walkV2<{ id: number; status: string }>(t, '/restocking_shipments', searchQuery, searchPages, (records) => records.some((s) => !editableStatuses.includes(s.status)));
   const found = walk.records.find((s) => !editableStatuses.includes(s.status));
   if (!found) return t.skip('the v2 restocking list shows no shipment outside created and shipped, so the 422 cannot be provoked');
   return found;

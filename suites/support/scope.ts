@@ -1,6 +1,7 @@
 // What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
 // list's shape, and walking v1 pages and v2 cursors to collect them.
 import type { ApiClient, ApiResponse, Query } from '../../src/checks/index.js';
+import { firstV2Page } from './v2-limit.js';
 
 /** An id no caller owns: far above any id a service hands out in practice. */
 export const UNKNOWN_ID = 999_999_999_999;
@@ -65,18 +66,19 @@ export function v2PathOf(nextPageUrl: string, requestUrl: string): string | unde
 
 /**
  * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages. `limit` is sent
- * only where §4.2 names it (`withLimit`); elsewhere the list's parameters are not shown.
+ * only where §4.2 names it (`withLimit`), and dropped when the service refuses it (its maximum is not
+ * shown, §8); elsewhere the list's parameters are not shown.
  */
 export async function v2ListAll(client: ApiClient, path: string, withLimit: boolean): Promise<unknown[]> {
   const records: unknown[] = [];
-  let next: string | undefined = withLimit ? `${path}?limit=${PAGE_SIZE}` : path;
-  for (let page = 0; next !== undefined && page < MAX_PAGES; page++) {
-    const res: ApiResponse = await client.get(next);
+  let res: ApiResponse = await firstV2Page(client, path, withLimit ? { limit: PAGE_SIZE } : {});
+  for (let page = 1; ; page++) {
     records.push(...(listRecords(res.body) ?? []));
-    const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } }).pagination?.next_page_url;
-    next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
+    const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
+    const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
+    if (next === undefined || page >= MAX_PAGES) return records;
+    res = await client.get(next);
   }
-  return records;
 }
 
 /** The records present in both lists, compared as JSON: a record two scopes both see. */

@@ -1,17 +1,19 @@
 // Order bodies and order creation for the v1 suites. The v1 OrderCreate field list is not shown
-// (§2.1): bodies hold only what §4.1 names (merchant_order_id, items with merchant_item_id,
-// shipping_address, created_at) and, inside those, the §2.1 OrderItem and Address fields, the only
-// item and address shapes the specification gives.
+// (§2.1): bodies hold what §4.1 names (merchant_order_id, items with merchant_item_id,
+// shipping_address, created_at) and every other field the §2.1 Order, OrderItem and Address name, the
+// only order shapes the specification gives, so that a service requiring one of them accepts them.
 import type { ApiResponse, CheckContext, ShorthandOptions } from '../../src/checks/index.js';
+import { fullAddress, orderFields, orderLine } from './order-fields.js';
 
 /** A v1 order line as the suites send it. */
 export interface OrderLine {
   merchant_item_id: string | number;
   sku_id: number | string;
   quantity: number | string;
+  [property: string]: unknown;
 }
 
-/** A v1 OrderCreate body built from the §4.1-named properties. */
+/** A v1 OrderCreate body: the §4.1-named properties and the other §2.1 order fields. */
 export interface OrderBody {
   merchant_order_id: string;
   items: OrderLine[];
@@ -20,29 +22,22 @@ export interface OrderBody {
   [property: string]: unknown;
 }
 
-/** A complete §2.1 address: the required fields, a name, and optional fields worth merging. */
+/** A complete §2.1 address: the required fields, the names and every optional field. */
 export function shippingAddress(): Record<string, unknown> {
-  return {
-    first_name: 'Conformance',
-    last_name: 'Check',
-    company: 'mfc conformance run',
-    line1: '1 Test Street',
-    line2: 'Floor 2',
-    city: 'Berlin',
-    postal_code: '10115',
-    country_code: 'DE',
-    phone: '+49 30 0000000',
-  };
+  return fullAddress();
 }
 
-/** A valid create body for the run: a fresh marked merchant_order_id and one line of `fixtures.sku`. */
+/** A valid create body for the run: a fresh marked merchant_order_id, `lines` lines of `fixtures.sku` and every §2.1 field. */
 export function orderBody(t: CheckContext, lines = 1): OrderBody {
   const sku = t.fixtures.sku;
   if (!sku) return t.skip('needs fixtures.sku in the profile');
+  const merchantOrderId = t.uniqueId('order');
+  const items = Array.from({ length: lines }, (_, n) => orderLine(`line-${n + 1}`, sku.id));
   return {
-    merchant_order_id: t.uniqueId('order'),
-    items: Array.from({ length: lines }, (_, n) => ({ merchant_item_id: `line-${n + 1}`, sku_id: sku.id, quantity: 1 })),
+    merchant_order_id: merchantOrderId,
+    items,
     shipping_address: shippingAddress(),
+    ...orderFields(t.marker, `${merchantOrderId}-c`, items),
   };
 }
 

@@ -1,48 +1,38 @@
 // Builders for v2 orders the run creates (§2.1, §4.2), and the other sales channel's order.
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
-import { expectSuccess } from './success.js';
+import { fullAddress, orderFields, orderLine } from './order-fields.js';
+import { answerExcerpt, requireSuccess } from './success.js';
 import { walkV2 } from './v2-pages.js';
 
 // Pages of 100 keep a search through the merchant's orders short; v2's default and maximum limit
 // are not shown (§8), so the walk copes with any page size the target serves.
 const searchQuery = { limit: 100 };
-const searchPages = 30;
+const searchPages = 20;
 
 /** A v2 POST /orders body for `salesChannelId`: every writable §2.1 field, marked with the run's ids. */
 export function v2OrderBody(t: CheckContext, salesChannelId: number, sku: SkuFixture, merchantOrderId = t.uniqueId('order')): Record<string, unknown> {
+  const items = [orderLine('line-1', sku.id)];
   return {
     merchant_order_id: merchantOrderId,
     sales_channel_id: salesChannelId,
-    carrier_preference: 'DHL',
-    external_created_at: new Date().toISOString(),
-    currency: 'EUR',
-    custom_metadata: { mfc: t.marker },
-    customer_order_number: t.uniqueId('customer-order'),
-    payment_method: 'invoice',
-    financial_status: 'paid',
-    tags: [t.marker],
-    items: [{ merchant_item_id: 'line-1', sku_id: sku.id, quantity: 1, price_per_unit_in_cents: 1190 }],
-    shipping_address: {
-      city: 'Berlin', country_code: 'DE', line1: 'Conformance Street 1', postal_code: '10115',
-      first_name: 'Mfc', last_name: 'Check', email: 'conformance@example.test',
-    },
-    total_price_in_cents: 1190,
-    total_tax_in_cents: 190,
-    total_net_revenue_in_cents: 1000,
-    total_net_refunds_in_cents: 0,
-    total_tax_refunds_in_cents: 0,
+    items,
+    shipping_address: fullAddress(),
+    ...orderFields(t.marker, t.uniqueId('customer-order'), items),
   };
 }
 
 /**
- * Creates a v2 order (the exact 2xx is not shown, §4.2), checks the body is an Order, and registers
- * its cancellation, whose answer is not judged (which states permit it is not shown, §3.2).
+ * Creates a v2 order and registers its cancellation, whose answer is not judged (which states permit
+ * it is not shown, §3.2). The request bodies of v2 orders beyond the §2.1 shape are not shown (§4.2),
+ * so a refusal skips the check; an answer without an integer id fails it.
  */
 export async function createV2Order(t: CheckContext, body: Record<string, unknown>): Promise<ApiResponse> {
   const created = await t.v2.post('/orders', body, { validate: false });
-  expectSuccess(t, created, 'v2 POST /orders creates the order (§4.2)');
-  t.expectSchema(created, 'Order', 'v2 POST /orders answers with the order (§2.1)');
+  requireSuccess(t, created, 'v2 POST /orders creates the order (§4.2)');
+  if (!Number.isInteger(created.body?.id)) {
+    t.fail({ title: 'v2 POST /orders answers with the created order (§2.1: id, required)', expected: 'an order with an integer id', received: answerExcerpt(created), response: created });
+  }
   t.cleanup(() => t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false }));
   return created;
 }
@@ -80,7 +70,7 @@ export async function otherChannelOrder(t: CheckContext): Promise<{ v1: { id: nu
 
 /** Searches the merchant's v2 order list for `id`; skips the check when the list is too long to search to its end. */
 export async function findInV2Orders(t: CheckContext, id: number): Promise<{ id: number; sales_channel_id?: number } | undefined> {
-  const walk = await walkV2<{ id: number; sales_channel_id?: number }>(t, '/orders', searchQuery, searchPages);
+  const walk = await walkV2<{ id: number; sales_channel_id?: number }>(t, '/orders', searchQuery, searchPages, (records) => records.some((o) => o.id === id));
   const found = walk.records.find((o) => o.id === id);
   if (!found && !walk.complete) t.skip(`order ${id} is not among the first ${walk.records.length} orders of the v2 list, and the list goes on`);
   return found;

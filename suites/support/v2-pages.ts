@@ -1,6 +1,7 @@
 // Following v2 cursor pages (§2.7, §9.4) the way a client must: only through next_page_url.
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
 import { v2PathOf } from './scope.js';
+import { firstV2Page } from './v2-limit.js';
 
 /** What a walk over a v2 list saw: every page's answer and every record in the order served. */
 export interface V2Walk<T> {
@@ -8,6 +9,8 @@ export interface V2Walk<T> {
   records: T[];
   /** False when the walk stopped at `maxPages` while a next_page_url was still offered. */
   complete: boolean;
+  /** True when the service refused the limit asked for (400) and the walk went on at its default size. */
+  limitRefused: boolean;
 }
 
 /**
@@ -39,13 +42,14 @@ export function nextPageUrlOf(t: CheckContext, page: ApiResponse): string | null
 
 /**
  * Walks a v2 list from its first page by following next_page_url until it is null, or `maxPages`
- * pages were read. A page reached through a next_page_url must hold records: the URL is null once
- * there are no more results (§9.4).
+ * pages were read, or `enough` says the records so far suffice. A limit the service refuses (400: its maximum is not shown, §8) is dropped. A page
+ * reached through a next_page_url must hold records: the URL is null once there are no more results (§9.4).
  */
-export async function walkV2<T = any>(t: CheckContext, path: string, query: Query, maxPages: number): Promise<V2Walk<T>> {
+export async function walkV2<T = any>(t: CheckContext, path: string, query: Query, maxPages: number, enough: (records: T[]) => boolean = () => false): Promise<V2Walk<T>> {
   const pages: ApiResponse[] = [];
   const records: T[] = [];
-  let page = await t.v2.get(path, { query });
+  let page = await firstV2Page(t.v2, path, query);
+  const limitRefused = query.limit !== undefined && !new URL(page.exchange.url).searchParams.has('limit');
   for (;;) {
     t.expectStatus(page, 200);
     pages.push(page);
@@ -61,8 +65,8 @@ export async function walkV2<T = any>(t: CheckContext, path: string, query: Quer
     }
     records.push(...(data as T[]));
     const next = nextPageUrlOf(t, page);
-    if (next === null) return { pages, records, complete: true };
-    if (pages.length >= maxPages) return { pages, records, complete: false };
+    if (next === null) return { pages, records, complete: true, limitRefused };
+    if (pages.length >= maxPages || enough(records)) return { pages, records, complete: false, limitRefused };
     page = await t.v2.get(nextPagePath(t, next, page));
   }
 }

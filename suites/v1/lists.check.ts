@@ -3,6 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
 import { createOrder, orderBody } from '../support/v1-orders.js';
+import { awaitNextStep, filterAdmits, instantOf, writtenStepMs } from '../support/instants.js';
 import { expectPageCount } from '../support/v1-pages.js';
 
 interface Pagination {
@@ -107,13 +108,28 @@ async function positions(t: CheckContext, merchantOrderIds: string[], query: Que
   return { res: p.res, at };
 }
 
-/** Creates orders one after another, so the service receives them in this order. */
-async function createInSequence(t: CheckContext, createdAt: Array<string | undefined>): Promise<Array<{ merchantOrderId: string; createdAt: string }>> {
-  const made = [];
+/** An order the run created: its merchant_order_id and the created_at the service reported. */
+interface Made {
+  merchantOrderId: string;
+  createdAt: string;
+}
+
+/**
+ * Creates orders one after another so that the service receives each a written time step after the
+ * one before (§4.1: lists and filters go by the time received). The step is read from the created_at
+ * the service reported for the previous order when it set it itself (§2.1 default), else taken as a
+ * whole second: a service may keep no more than that.
+ */
+async function createInSequence(t: CheckContext, createdAt: Array<string | undefined>): Promise<Made[]> {
+  const made: Made[] = [];
+  let previous: { answeredAt: number; stepMs: number } | undefined;
   for (const at of createdAt) {
+    if (previous) await awaitNextStep(previous.answeredAt, previous.stepMs);
     const body = orderBody(t);
     const res = await createOrder(t, at === undefined ? body : { ...body, created_at: at });
-    made.push({ merchantOrderId: body.merchant_order_id, createdAt: String(res.body?.created_at) });
+    const reported = String(res.body?.created_at);
+    previous = { answeredAt: performance.now(), stepMs: at === undefined ? writtenStepMs(reported) : 1000 };
+    made.push({ merchantOrderId: body.merchant_order_id, createdAt: reported });
   }
   return made;
 }
@@ -147,16 +163,36 @@ check({
 }, async (t) => {
   // The filters go by the time an order was received, which a v1 order need not show. For orders
   // created without created_at, created_at "defaults to current time" (§2.1): we take the created_at
-  // the service reports for them as their received time, to the precision it reports. The boundary
-  // is the middle order's.
-  const [p, q, r] = await createInSequence(t, [undefined, undefined, undefined]);
-  const ours = [p!, q!, r!].map((o) => o.merchantOrderId);
-  const boundary = q!.createdAt;
-  const cases: Array<[string, boolean[]]> = [['gt', [false, false, true]], ['gte', [false, true, true]], ['lt', [true, false, false]], ['lte', [true, true, false]]];
-  for (const [bound, wanted] of cases) {
-    const { res, at } = await positions(t, ours, { [`created_at[${bound}]`]: boundary });
-    t.expect(res, `created_at[${bound}]=${boundary}, the middle order's reported created_at taken as its received time, lists exactly the run's orders [first, middle, last] received ${bound} it (§4.1)`, wanted, at.map((i) => i !== -1));
+  // the service reports for them as their received time, as written (it may keep it finer), and
+  // compare instants. The boundary is the middle order's.
+  const listedAt = new Map<string, boolean[]>();
+  const made = await createInSequence(t, [undefined, undefined, undefined]);
+  const ours = made.map((o) => o.merchantOrderId);
+  const boundary = made[1]!.createdAt;
+  for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
+    const { res, at } = await positions(t, ours, { [`created_at[${op}]`]: boundary });
+    const admits = made.map((o) => filterAdmits(op, instantOf(boundary), instantOf(o.createdAt)));
+    const listed = at.map((i) => i !== -1);
+    const wrong = listed.some((shown, i) => admits[i] !== 'either' && admits[i] !== shown);
+    if (wrong) {
+      t.fail({
+        title: `created_at[${op}]=${boundary}, the middle order's reported created_at taken as its received time, lists exactly the run's orders received ${op} it (§4.1)`,
+        expected: `[first, middle, last] listed: ${JSON.stringify(admits)} (either: reported at the boundary itself, so received at it or a moment after)`,
+        received: JSON.stringify(listed),
+        response: res,
+      });
+    }
+    listedAt.set(op, listed);
   }
+  // A record reported at the boundary was received at it or just after: of [gt] and [lte] exactly one lists it.
+  made.forEach((o, i) => {
+    if (instantOf(o.createdAt) !== instantOf(boundary) || listedAt.get('gt')![i] !== listedAt.get('lte')![i]) return;
+    t.fail({
+      title: `Of created_at[gt] and created_at[lte] at ${boundary}, exactly one lists an order reported at that time (§4.1: gt strict, lte inclusive)`,
+      expected: `order ${o.merchantOrderId} listed by exactly one of the two`,
+      received: listedAt.get('gt')![i] ? 'listed by both' : 'listed by neither',
+    });
+  });
 });
 
 check({
@@ -169,6 +205,7 @@ check({
 }, async (t) => {
   // The first order has no created_at, so its reported created_at stands for its received time
   // (§2.1 default); the second, received after it, carries a created_at long past.
+  // The second is received a written step after the first (createInSequence), so after its reported time.
   const [first, second] = await createInSequence(t, [undefined, '2001-02-03T04:05:06Z']);
   const { res, at } = await positions(t, [second!.merchantOrderId], { 'created_at[gt]': first!.createdAt });
   t.expect(res, 'An order received after the boundary is listed by created_at[gt] although its own created_at is 2001 (§4.1)', true, at[0] !== -1);

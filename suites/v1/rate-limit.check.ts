@@ -2,14 +2,16 @@
 // minute, and (when the profile allows it) the 429 with Retry-After and the reset at the next minute.
 import { check, type ApiResponse } from '../../src/checks/index.js';
 import {
-  awayFromMinuteEdges, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute,
+  awayFromMinuteEdges, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, serviceMsUntilNextMinute, sleep, usedWentDown, withinOneMinute,
 } from '../support/rate-limit.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
 // A cheap read every token may make.
 const probe = { path: '/orders', query: { limit: 1 } } as const;
-// Clocks of client and server may differ a little, and the answer takes time to arrive.
+// The Date header has whole seconds, and the answer takes time to arrive.
 const CLOCK_TOLERANCE_S = 1;
+// Requests of another channel between two of the primary's: more than other clients of the channel send meanwhile.
+const OTHER_REQUESTS = 5;
 // Lands the reset probe safely inside the next minute.
 const AFTER_MINUTE_MS = 500;
 
@@ -50,17 +52,21 @@ check({
   const other = t.as('sameMerchantOtherChannel');
   const seen = await withinOneMinute(t, async () => {
     const before = await t.v1.get(probe.path, { query: probe.query });
-    await other.v1.get(probe.path, { query: probe.query });
-    await other.v1.get(probe.path, { query: probe.query });
+    for (let i = 0; i < OTHER_REQUESTS; i++) await other.v1.get(probe.path, { query: probe.query });
     const after = await t.v1.get(probe.path, { query: probe.query });
     return { before: rateHeaders(t, before), after: rateHeaders(t, after), response: after };
   }, ({ before, after }) => after.used < before.used);
-  t.expect(
-    seen.response,
-    "X-Rate-Limit-Used of the primary channel after two requests of another channel of the merchant in between (v1 counts per sales channel, §8)",
-    seen.before.used + 1,
-    seen.after.used,
-  );
+  // The primary's own request counts, and other clients of its channel may add some; the other
+  // channel's requests must not: a rise by all of them shows one window for both channels.
+  const rise = seen.after.used - seen.before.used;
+  if (rise < 1 || rise > OTHER_REQUESTS) {
+    t.fail({
+      title: `X-Rate-Limit-Used of the primary channel across ${OTHER_REQUESTS} requests of another channel of the merchant (v1 counts per sales channel, §8)`,
+      expected: `a rise of 1 (its own request, plus any of other clients of the channel), not by the other channel's ${OTHER_REQUESTS}: from ${seen.before.used} to between ${seen.before.used + 1} and ${seen.before.used + OTHER_REQUESTS}`,
+      received: seen.after.used,
+      response: seen.response,
+    });
+  }
 });
 
 check({
@@ -87,11 +93,11 @@ check({
   const header = response.headers['retry-after'];
   if (header === undefined) return t.fail({ title: 'The 429 lacks the Retry-After header (§7, §8)', expected: 'Retry-After: seconds until the next minute', received: 'no Retry-After header', response });
   const seconds = Number(header);
-  const bound = (msUntilNextMinute(sentAt) / 1000) + CLOCK_TOLERANCE_S;
+  const bound = (serviceMsUntilNextMinute(response, sentAt) / 1000) + CLOCK_TOLERANCE_S;
   if (header.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > bound) {
     t.fail({
       title: 'Retry-After of the v1 429 gives the seconds until the next calendar minute starts (§8)',
-      expected: `a number of seconds ≤ ${bound.toFixed(3)} (the next UTC minute, ${CLOCK_TOLERANCE_S} s allowed for clocks)`,
+      expected: `a number of seconds ≤ ${bound.toFixed(3)} (the next UTC minute by the answer's Date header, ${CLOCK_TOLERANCE_S} s allowed)`,
       received: `Retry-After: ${header}`,
       response,
     });

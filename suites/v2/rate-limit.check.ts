@@ -2,11 +2,13 @@
 // (when the profile allows it) the 429 with its Retry-After (§7). v2's limit is "per minute": the
 // calendar-minute window, the Retry-After value and the reset are stated for v1 only.
 import { check, type ApiResponse } from '../../src/checks/index.js';
-import { expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute } from '../support/rate-limit.js';
+import { expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep, usedWentDown, withinOneMinute, type RateHeaders } from '../support/rate-limit.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
 // A cheap read every token may make: the restocking list, whose limit §4.2 states.
 const probe = { path: '/restocking_shipments', query: { limit: 1 } } as const;
+// Requests of another channel between two of the primary's: enough to tell one window from two with other clients about.
+const OTHER_REQUESTS = 3;
 // Waiting longer than this for a Retry-After would outlast the check; the pacer covers the rest.
 const LONGEST_WAIT_MS = 61_000;
 
@@ -46,13 +48,25 @@ check({
   const other = t.as('sameMerchantOtherChannel');
   const seen = await withinOneMinute(t, async () => {
     const before = await t.v2.get(probe.path, { query: probe.query });
-    const between = await other.v2.get(probe.path, { query: probe.query });
+    const between: RateHeaders[] = [];
+    for (let i = 0; i < OTHER_REQUESTS; i++) between.push(rateHeaders(t, await other.v2.get(probe.path, { query: probe.query })));
     const after = await t.v2.get(probe.path, { query: probe.query });
-    return { before: rateHeaders(t, before), between: rateHeaders(t, between), after: rateHeaders(t, after), response: after, otherResponse: between };
+    return { before: rateHeaders(t, before), between, after: rateHeaders(t, after), response: after };
     // Only the primary's values tell that the minute turned: a broken server may count the other token apart.
   }, ({ before, after }) => after.used < before.used);
-  t.expect(seen.otherResponse, "X-Rate-Limit-Used seen by another channel's token right after the primary's request (v2 counts per merchant, §8)", seen.before.used + 1, seen.between.used);
-  t.expect(seen.response, "X-Rate-Limit-Used of the primary after one request of another channel of the merchant in between (v2 counts per merchant, §8)", seen.before.used + 2, seen.after.used);
+  // Other clients of the merchant may add requests, so each count is "at least".
+  const first = seen.between[0]!;
+  if (first.used < seen.before.used + 1) {
+    t.fail({ title: "X-Rate-Limit-Used seen by another channel's token right after the primary's request (v2 counts per merchant, §8)", expected: `at least ${seen.before.used + 1}`, received: first.used });
+  }
+  if (seen.after.used < seen.before.used + OTHER_REQUESTS + 1) {
+    t.fail({
+      title: `X-Rate-Limit-Used of the primary after ${OTHER_REQUESTS} requests of another channel of the merchant in between (v2 counts per merchant, §8)`,
+      expected: `at least ${seen.before.used + OTHER_REQUESTS + 1}: ${seen.before.used}, the other channel's ${OTHER_REQUESTS} and its own request`,
+      received: seen.after.used,
+      response: seen.response,
+    });
+  }
 });
 
 check({

@@ -27,6 +27,7 @@ async function startFaulted(fault: string, setup: FaultSetup) {
     faults: [fault],
     rateLimit: setup.rateLimit ?? 10_000,
     ...(setup.batchTracking === undefined ? {} : { batchTracking: setup.batchTracking }),
+    ...(setup.expiryHandling === undefined ? {} : { expiryHandling: setup.expiryHandling }),
     webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
     webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
     webhookTimeScale: 0.0002,

@@ -58,6 +58,16 @@ describe('webhook receiver', () => {
     expect(delivery!.event).toMatchObject({ ok: true, event: { api: 'v2', eventType: 'restocking_shipment.status_updated', kind: 'restocking_shipment' } });
   });
 
+  it('acknowledges a signed v2 event of a type §6.2 does not list, as an unknown event (a v2 return event exists)', async () => {
+    const hooks = await receiver();
+    const envelope = { ...v2RestockingEnvelope(41, 'cancelled'), event_type: 'return.status_updated' };
+    expect((await deliver(`${hooks.url}/webhooks/v2`, envelope)).status).toBe(204);
+    expect(hooks.deliveries[0]!.event).toMatchObject({ ok: true, event: { eventType: 'return.status_updated', known: false } });
+    const unsigned = await deliver(`${hooks.url}/webhooks/v2`, envelope, { token: null });
+    expect(unsigned.status).toBe(401);
+    expect((await deliver(`${hooks.url}/webhooks/v2`, { ...envelope, event_id: 'not-a-uuid' })).status).toBe(422);
+  });
+
   it('tells the version by shape on a path it was not told about', async () => {
     const hooks = await receiver({ paths: {} });
     await deliver(`${hooks.url}/anywhere`, v2RestockingEnvelope(1, 'shipped'));

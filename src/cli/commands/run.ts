@@ -8,6 +8,7 @@ import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
 
 const help = `Usage: mfc run --profile FILE [flags]
        mfc run --base-url URL --token T [flags]
+       mfc run --list [--api v1|v2|all] [--only PATTERN]
 
 Runs the conformance suites and the property checks against the target the profile names and
 writes junit.xml, report.json and report.html.
@@ -22,6 +23,8 @@ Flags:
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
   --allow-production-writes   allow write checks against environment: production
+  --list                      print the checks --api and --only select (id, §, rules, writes,
+                              needs) and exit; needs no profile and sends no request
 
 Exit codes: 0 every executed check passed; 1 a check failed or the target is unreachable;
 2 wrong invocation, unreadable or invalid profile, writes refused by the production rule, or an
@@ -49,6 +52,7 @@ function parse(args: string[]) {
         seed: { type: 'string' },
         runs: { type: 'string' },
         'allow-production-writes': { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
       },
     }).values;
   } catch (error) {
@@ -76,6 +80,7 @@ export const command: Command = {
     const values = parse(args);
     const api = values.api;
     if (api !== 'v1' && api !== 'v2' && api !== 'all') throw new UsageError(`--api expects v1, v2 or all, received "${api}"`);
+    if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
     const seed = integer(values.seed, '--seed');
     const runs = integer(values.runs, '--runs');
     try {

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject } from 'ajv';
+import { parse } from 'yaml';
+import type { Rule, RulesFile } from './types.js';
+
+/** Where the inventory lives in the package: one YAML file per § group. */
+export const rulesDir = fileURLToPath(new URL('../../spec/rules/', import.meta.url));
+
+/** Where the inventory files' JSON Schema ships in the package. */
+export const rulesSchemaPath = new URL('./rules.schema.json', import.meta.url);
+
+// strictRequired off: the schema's oneOf names properties its branches require without redefining them.
+const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+const validateFile = ajv.compile<RulesFile>(JSON.parse(readFileSync(rulesSchemaPath, 'utf8')));
+
+/** The inventory is unreadable or breaks its schema; the message lists every problem, one per line. */
+export class RulesError extends Error {
+  readonly code = 'MFC_RULES_INVALID';
+  override name = 'RulesError';
+  constructor(readonly problems: string[]) {
+    super(`the rule inventory is invalid:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+function describe(file: string, value: unknown, error: ErrorObject): string | undefined {
+  // A failed oneOf comes with each branch's complaint; one line says what the rule lacks.
+  if (error.schemaPath.includes('/oneOf/')) return undefined;
+  const [, , index] = error.instancePath.split('/');
+  const rule = index === undefined ? undefined : (value as RulesFile).rules[Number(index)];
+  const where = `${file}${rule ? ` rule ${rule.id ?? `#${index}`}` : ''}${error.instancePath ? ` at ${error.instancePath}` : ''}`;
+  if (error.keyword === 'oneOf') return `${where}: needs either checks (a list, empty while no check covers it) or an unobservable reason, not both`;
+  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
+  return `${where}: ${error.message ?? 'is invalid'}`;
+}
+
+/** Reads every inventory file of `dir`; returns the rules and every problem found (schema, duplicate ids). */
+export function readRules(dir: string = rulesDir): { rules: Rule[]; problems: string[] } {
+  const rules: Rule[] = [];
+  const problems: string[] = [];
+  const files = readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort();
+  if (files.length === 0) problems.push(`${dir}: holds no .yaml file`);
+  for (const file of files) {
+    let value: unknown;
+    try {
+      value = parse(readFileSync(join(dir, file), 'utf8'));
+    } catch (error) {
+      problems.push(`${file}: not readable YAML: ${(error as Error).message.split('\n')[0]}`);
+      continue;
+    }
+    if (!validateFile(value)) {
+      problems.push(...[...new Set((validateFile.errors ?? []).map((error) => describe(file, value, error)))].filter((line): line is string => line !== undefined));
+      continue;
+    }
+    for (const rule of value.rules) rules.push({ ...rule, checks: rule.checks ?? [], file });
+  }
+  const seen = new Map<string, string>();
+  for (const rule of rules) {
+    const first = seen.get(rule.id);
+    if (first !== undefined) problems.push(`${rule.file}: rule id ${rule.id} is used twice (first in ${first})`);
+    else seen.set(rule.id, rule.file);
+  }
+  return { rules, problems };
+}
+
+/** The inventory's rules; throws `RulesError` when any file is unreadable or invalid, or an id repeats. */
+export function loadRules(dir: string = rulesDir): Rule[] {
+  const { rules, problems } = readRules(dir);
+  if (problems.length > 0) throw new RulesError(problems);
+  return rules;
+}

@@ -1,0 +1,84 @@
+// How a webhook check answers the first call about a change it triggers (an error status, a slow
+// answer, a redirect) and then watches what the sender does next (§6.3 points 3 and 4). Calls are
+// found by the resource they announce, never by arrival order (§6.3 point 5). A service may deliver
+// a call more than once without being asked (§6.3 point 5: duplicates), so "not retried" is judged
+// against a control: a second change the check triggers at the same time and acknowledges at once.
+import type { CheckContext } from '../../src/checks/index.js';
+import { acknowledgeValid, answerFirst, type Answer, type Delivery } from '../../src/webhooks/index.js';
+import {
+  ANSWER_LIMIT_MS,
+  announces,
+  describeDelivery,
+  ensureTimeFor,
+  failNoDelivery,
+  isRetryOf,
+  restockingCancelled,
+  restockingShipmentToCancel,
+  webhookTimings,
+  type StatusChange,
+} from './webhooks.js';
+
+/**
+ * How long after the first call a retry would have arrived: the answer's delay (or the 5 s the
+ * sender waits for a hung one), the first retry wait, and the call itself.
+ */
+export function retryWindowMs(t: CheckContext, answer: Answer): number {
+  const { timeoutMs, retryWithinMs = 0 } = webhookTimings(t);
+  const held = answer === 'hang' ? ANSWER_LIMIT_MS : (answer.delayMs ?? 0);
+  return held + retryWithinMs + Math.min(retryWithinMs, timeoutMs);
+}
+
+/** The first call about the tested change, the change itself, and the first call about the control. */
+export interface AnsweredCalls {
+  first: Delivery;
+  change: StatusChange;
+  control: Delivery;
+}
+
+/**
+ * Creates two restocking shipments and cancels both: the first `api` call announcing the tested one
+ * is answered `answer`, every other call (the control's included) is acknowledged at once. Resolves
+ * once both first calls are here. Skips before any write when the waits would not fit in one check.
+ */
+export async function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer: Answer): Promise<AnsweredCalls> {
+  const { timeoutMs } = webhookTimings(t);
+  ensureTimeFor(t, timeoutMs + retryWindowMs(t, answer));
+  const tested = await restockingShipmentToCancel(t, api);
+  const control = await restockingShipmentToCancel(t, api);
+  const change = restockingCancelled(api, tested.id);
+  const controlChange = restockingCancelled(api, control.id);
+  let first: Delivery | undefined;
+  t.webhooks.setResponder(answerFirst((delivery) => {
+    const matches = announces(change)(delivery);
+    if (matches && first === undefined) first = delivery;
+    return matches;
+  }, answer));
+  t.cleanup(async () => t.webhooks.setResponder(acknowledgeValid));
+  await tested.cancel();
+  await control.cancel();
+  // A delivery is recorded once its answer is decided: a delayed answer's call on arrival.
+  const answered = (await t.webhooks.waitFor((delivery) => delivery === first, timeoutMs)) ?? failNoDelivery(t, change, timeoutMs);
+  const controlFirst = (await t.webhooks.waitFor(announces(controlChange), timeoutMs)) ?? failNoDelivery(t, controlChange, timeoutMs);
+  return { first: answered, change, control: controlFirst };
+}
+
+/** Every call repeating `first` (same path and x-service-event-id, or same bytes) received so far. */
+function repeatsOf(t: CheckContext, first: Delivery): Delivery[] {
+  return t.webhooks.deliveries.filter(isRetryOf(first));
+}
+
+/**
+ * Waits `withinMs` and fails the check when the tested call was repeated more often than the control,
+ * which was acknowledged at once: the answer it got counts as received (§6.3 points 3 and 4).
+ */
+export async function expectNoRetry(t: CheckContext, calls: AnsweredCalls, why: string, withinMs: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, withinMs));
+  const repeats = repeatsOf(t, calls.first);
+  const controlRepeats = repeatsOf(t, calls.control);
+  if (repeats.length <= controlRepeats.length) return;
+  t.fail({
+    title: why,
+    expected: `no more calls repeating ${describeDelivery(calls.first)} within ${withinMs} ms than repeating the promptly acknowledged ${describeDelivery(calls.control)} (${controlRepeats.length})`,
+    received: repeats.map(describeDelivery).join('; '),
+  });
+}

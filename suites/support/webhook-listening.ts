@@ -1,0 +1,45 @@
+// The webhook events a run cannot trigger (§6.1 shipment, delivery and return events; §6.2 shipment
+// events): the checks judge whatever of them arrives while they listen, and skip when nothing does.
+import type { CheckContext } from '../../src/checks/index.js';
+import type { SkuFixture } from '../../src/profile/index.js';
+import type { Delivery } from '../../src/webhooks/index.js';
+import { createV2Order, v2OrderBody } from './v2-orders.js';
+import { describeDelivery, webhookTimings } from './webhooks.js';
+
+// Once one such event is here, others of the same moment (the v1 and v2 calls of one change) get this long.
+const graceMs = 1_000;
+
+/**
+ * Creates an order of the run on the primary channel (fulfilling orders is what moves shipments, so
+ * it gives the service occasion to send such events), then waits up to `webhooks.timeoutMs` for a
+ * delivery `isWanted` accepts. Resolves to every such delivery received so far; skips the check
+ * when none arrived, naming `what` was listened for.
+ */
+export async function listenFor(t: CheckContext, isWanted: (delivery: Delivery) => boolean, what: string): Promise<Delivery[]> {
+  const { timeoutMs } = webhookTimings(t);
+  await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture));
+  const first = await t.webhooks.waitFor(isWanted, timeoutMs);
+  if (first === undefined) return t.skip(`no ${what} arrived within ${timeoutMs} ms (webhooks.timeoutMs); the run cannot trigger one`);
+  await new Promise((resolve) => setTimeout(resolve, graceMs));
+  return t.webhooks.deliveries.filter(isWanted);
+}
+
+/** The findings about one delivery, or none. */
+export type Judge = (delivery: Delivery) => string[];
+
+/** Fails the check listing every delivery with findings: one line per delivery. */
+export function expectNoFindings(t: CheckContext, deliveries: readonly Delivery[], judge: Judge, title: string, expected: string): void {
+  const findings = deliveries.map((delivery) => ({ delivery, problems: judge(delivery) })).filter(({ problems }) => problems.length > 0);
+  if (findings.length === 0) return;
+  t.fail({
+    title,
+    expected,
+    received: findings.map(({ delivery, problems }) => `${describeDelivery(delivery)}: ${problems.join('; ')}`).join(' | '),
+  });
+}
+
+/** §6.3 point 1: the finding when a call's x-service-signature does not verify with the signing token. */
+export function signatureFinding(delivery: Delivery): string[] {
+  if (delivery.signature?.valid === true) return [];
+  return [`x-service-signature does not verify: ${delivery.signature?.valid === false ? delivery.signature.message : 'not checked (no JSON body)'}`];
+}

@@ -1,0 +1,22 @@
+// §2, §2.1 and §8 value rules on v1 order updates (the create is v1.orders.create.invalid-data-422):
+// PATCH and PUT /orders/{id} refuse each invalid variation of the order with 422.
+import { check } from '../../src/checks/index.js';
+import { expectEachRefused, invalidOrderCases, updateOf } from '../support/order-validation.js';
+import { createOrder, orderBody } from '../support/v1-orders.js';
+
+for (const method of ['PATCH', 'PUT'] as const) {
+  check({
+    id: `v1.orders.${method.toLowerCase()}.invalid-data-422`,
+    api: 'v1',
+    section: '8',
+    title: `${method} /orders/{id} with invalid data (negative money, quantity 0, lower-case codes, empty or missing address fields, a bad email) answers 422`,
+    needs: ['fixtures.sku'],
+    writes: true,
+  }, async (t) => {
+    const valid = orderBody(t);
+    const created = await createOrder(t, valid);
+    const path = `/orders/${String(created.body?.id)}`;
+    const cases = invalidOrderCases.filter((row) => row.update !== false);
+    await expectEachRefused(t, `${method} /orders/{id}`, cases, valid, (invalid) => t.v1.request({ method, path, body: updateOf(valid, invalid) }));
+  });
+}

@@ -1,0 +1,59 @@
+// §6.3 points 3 and 4 for v1: how the sender treats the receiver's answer. A 429 is retried like a
+// 5xx; an answer within 5 seconds counts as received, and so does a redirect, which is not followed.
+// Each check answers the first call announcing a cancellation it triggers (suites/support/webhook-answers.ts).
+import { check } from '../../src/checks/index.js';
+import { announces, deliveriesAbout, describeDelivery, webhookTimings } from '../support/webhooks.js';
+import { answerFirstCall, expectNoRetry, retryWindowMs } from '../support/webhook-answers.js';
+import { expectRedirectNotFollowed, redirectAnswer } from '../support/webhook-redirect.js';
+
+const needs = ['webhooks', 'webhooks.retryWithinMs', 'fixtures.warehouseId', 'fixtures.sku'];
+
+check({
+  id: 'v1.webhooks.retry.after-429',
+  api: 'v1',
+  section: '6.3',
+  title: 'A v1 call answered 429 is retried like a 5xx',
+  needs,
+  writes: true,
+}, async (t) => {
+  const answer = { status: 429, body: 'mfc: provoked rate limit' };
+  const { first, change } = await answerFirstCall(t, 'v1', answer);
+  // A retry is any later call announcing the same change: its event id and payload are other checks' rules.
+  const withinMs = retryWindowMs(t, answer) + webhookTimings(t).timeoutMs;
+  const retry = await t.webhooks.waitFor((delivery) => delivery.seq > first.seq && announces(change)(delivery), withinMs);
+  if (retry === undefined) {
+    t.fail({
+      title: 'A call answered 429 is retried the same way as a 5xx (§6.3 point 4)',
+      expected: `another call announcing the change of ${describeDelivery(first)} within ${withinMs} ms`,
+      received: deliveriesAbout(t, change),
+    });
+  }
+});
+
+check({
+  id: 'v1.webhooks.slow-answer-received',
+  api: 'v1',
+  section: '6.3',
+  title: 'A v1 call answered 204 after 3 seconds counts as received and is not retried',
+  needs,
+  writes: true,
+}, async (t) => {
+  // Within the 5 seconds the service waits (§6.3 point 3), with room for a slow network.
+  const answer = { status: 204, delayMs: 3_000 };
+  const calls = await answerFirstCall(t, 'v1', answer);
+  await expectNoRetry(t, calls, 'An answer within 5 seconds acknowledges the call: it is not retried (§6.3 points 3 and 4)', retryWindowMs(t, answer));
+});
+
+check({
+  id: 'v1.webhooks.redirect-received',
+  api: 'v1',
+  section: '6.3',
+  title: 'A v1 call answered with a redirect counts as received: it is neither retried nor sent to the Location',
+  needs,
+  writes: true,
+}, async (t) => {
+  const answer = redirectAnswer('v1');
+  const calls = await answerFirstCall(t, 'v1', answer);
+  await expectNoRetry(t, calls, 'A redirect (any status below 400) counts as received: the call is not retried (§6.3 points 3 and 4)', retryWindowMs(t, answer));
+  expectRedirectNotFollowed(t, calls.first);
+});

@@ -1,0 +1,54 @@
+// §4.2 and §7 for the v2 by_merchant_order_id operations beyond suites/v2/orders.check.ts: an unknown
+// merchant_order_id answers 404, and PATCH ignores a sales_channel_id sent. Their query parameter
+// names are not shown; where the target does not understand ours, the checks skip.
+import { check } from '../../src/checks/index.js';
+import type { CheckContext } from '../../src/checks/index.js';
+import type { SkuFixture } from '../../src/profile/index.js';
+import { byMerchantOrderIdQuery, createV2Order, otherChannelOrder, skipUnlessQueryUnderstood, v2OrderBody } from '../support/v2-orders.js';
+
+/** The newest order of the merchant's v2 list on the primary channel, read back through GET by_merchant_order_id. */
+async function knownOrder(t: CheckContext): Promise<{ merchantOrderId: string; salesChannelId: number }> {
+  const list = await t.v2.get('/orders', { query: { limit: 20 } });
+  t.expectStatus(list, 200);
+  const order = (list.body.data as Array<{ merchant_order_id?: unknown; sales_channel_id?: unknown }>).find((o) => typeof o.merchant_order_id === 'string' && typeof o.sales_channel_id === 'number');
+  if (!order) return t.skip('the first page of the v2 order list shows no order with a merchant_order_id and sales_channel_id');
+  const known = { merchantOrderId: order.merchant_order_id as string, salesChannelId: order.sales_channel_id as number };
+  const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(known.merchantOrderId, known.salesChannelId), validate: false });
+  skipUnlessQueryUnderstood(t, read);
+  t.expectStatus(read, 200, 'GET /orders/by_merchant_order_id finds an order the v2 list shows (§4.2)');
+  return known;
+}
+
+check({
+  id: 'v2.orders.by-merchant-order-id.unknown-404',
+  api: 'v2',
+  section: '7',
+  title: 'GET and PATCH /orders/by_merchant_order_id answer 404 for a merchant_order_id no order of the sales channel has',
+}, async (t) => {
+  const known = await knownOrder(t);
+  const query = byMerchantOrderIdQuery(t.uniqueId('no-such-order'), known.salesChannelId);
+  const read = await t.v2.get('/orders/by_merchant_order_id', { query, validate: false });
+  t.expectStatus(read, 404, 'GET by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
+  // The PATCH changes nothing when it answers 404, so it is safe even without writes allowed.
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', { customer_order_number: t.uniqueId('customer-order') }, { query, validate: false });
+  t.expectStatus(patched, 404, 'PATCH by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
+});
+
+check({
+  id: 'v2.orders.by-merchant-order-id.patch-sales-channel-id-ignored',
+  api: 'v2',
+  section: '4.2',
+  title: "PATCH /orders/by_merchant_order_id ignores a sales_channel_id sent (another of the merchant's channels): the order stays in its own",
+  needs: ['fixtures.sku', 'tokens.sameMerchantOtherChannel'],
+  writes: true,
+}, async (t) => {
+  const other = await otherChannelOrder(t);
+  const created = await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture));
+  const change = { sales_channel_id: other.v2.body.sales_channel_id, customer_order_number: t.uniqueId('customer-order') };
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', change, { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
+  skipUnlessQueryUnderstood(t, patched);
+  t.expectStatus(patched, 200, 'A PATCH sending sales_channel_id is not refused: it is ignored (§4.2)');
+  const read = await t.v2.get(`/orders/${created.body.id}`);
+  t.expectStatus(read, 200, 'v2 GET /orders/{id} reads the order the run created (§4.2)');
+  t.expect(read, 'sales_channel_id cannot change and is ignored if sent (§4.2: same ignore rule)', created.body.sales_channel_id, read.body.sales_channel_id);
+});

@@ -1,0 +1,10 @@
+// v2 restocking item and create rules (server/faults/h4-restocking.ts) → suites/v2/restocking-items.check.ts.
+
+/** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
+export const faultMap: Record<string, string[]> = {
+  'v2-restocking-create-sku-code-wins': ['v2.restocking.create.sku-id-over-sku-code'],
+  'v2-restocking-create-sku-code-refused': ['v2.restocking.create.sku-code-resolved'],
+  'v2-restocking-create-arrival-date-optional': ['v2.restocking.create.required-properties'],
+  'v2-restocking-negative-quantity-accepted': ['v2.restocking.items.negative-quantity-refused'],
+  'v2-restocking-update-items-merged': ['v2.restocking.update.items-replaced'],
+};

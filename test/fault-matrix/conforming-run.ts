@@ -1,0 +1,39 @@
+// A full run against the conforming reference server in one setup: the proof that the suites fail
+// no honest server (conforming.test.ts, variants.test.ts).
+import { startServer, type ServerOptions } from '../../server/index.js';
+import { freePort } from '../../src/net/free-port.js';
+import type { TargetProfile } from '../../src/profile/index.js';
+import { runChecks } from '../../src/runner/index.js';
+
+/** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
+export interface ConformingOutcome {
+  failed: string[];
+  skipped: string[];
+  passed: string[];
+  messages: Record<string, string>;
+}
+
+/** Starts the reference server with webhook delivery to a free port (as `npm start` does), runs the checks, stops it. */
+export async function runAgainstConforming(
+  options: ServerOptions,
+  only?: string,
+  profileChange: (profile: TargetProfile) => TargetProfile = (p) => p,
+): Promise<ConformingOutcome> {
+  const webhookPort = await freePort();
+  const server = await startServer({
+    port: 0,
+    rateLimit: 10_000,
+    webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
+    webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
+    webhookTimeScale: 0.0002,
+    ...options,
+  });
+  try {
+    const outcome = await runChecks({ profile: profileChange(server.profile), ...(only === undefined ? {} : { only }) });
+    const byStatus = (status: string) => outcome.report.checks.filter((check) => check.status === status).map((check) => check.id).sort();
+    const messages = Object.fromEntries(outcome.report.checks.filter((check) => check.status === 'failed').map((check) => [check.id, check.message.slice(0, 2000)]));
+    return { failed: byStatus('failed'), skipped: byStatus('skipped'), passed: byStatus('passed'), messages };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,71 @@
+import { newOrder } from '../client.js';
+import type { ProbeContext } from '../fault-cases/types.js';
+import type { VariantCase } from './types.js';
+
+const shipment = { warehouse_id: 3, estimated_arrival_date: '2026-04-01', delivery_option: 'courier', restocking_shipment_items: [{ sku_id: 502, announced_quantity: 3 }] };
+
+async function usedJumps(t: ProbeContext): Promise<number[]> {
+  const used: number[] = [];
+  for (let i = 0; i < 4; i++) used.push(Number((await t.v1.get('/warehouses')).headers.get('x-rate-limit-used')));
+  return used.slice(1).map((u, i) => u - (used[i] as number));
+}
+
+/** Time, traffic and seed variants (the probe clock stands at 2026-03-01T10:00:30.250Z). */
+export const conditionCases: Record<string, VariantCase> = {
+  'time-whole-seconds': {
+    probe: async (t) => {
+      const created = (await t.v2.post('/restocking_shipments', shipment)).body;
+      // What a client reads back is what the filters compare: the stored time has no fraction either.
+      const order = (await t.v1.post('/orders', newOrder({ created_at: '2026-02-01T10:00:00.600Z' }))).body;
+      const after = (await t.v2.get(`/orders?limit=100&created_at[gt]=${order.created_at}`)).body.data.map((o: { id: number }) => o.id);
+      return [created.created_at, order.created_at, after.includes(order.id)];
+    },
+    conforming: ['2026-03-01T10:00:30.250Z', '2026-02-01T10:00:00.600Z', false],
+    variant: ['2026-03-01T10:00:30Z', '2026-02-01T10:00:00Z', false],
+  },
+  'time-offset-plus-one': {
+    probe: async (t) => (await t.v2.get('/restocking_shipments/901')).body.created_at,
+    conforming: '2026-01-02T07:30:00.000Z',
+    variant: '2026-01-02T08:30:00.000+01:00',
+  },
+  'time-coarse-receive-clock': {
+    probe: async (t) => {
+      const first = (await t.v1.post('/orders', newOrder())).body;
+      const second = (await t.v1.post('/orders', newOrder())).body;
+      const newest = (await t.v1.get('/orders?limit=2')).body.data.map((o: { id: number }) => o.id);
+      return [first.created_at, second.created_at, newest[0] === second.id];
+    },
+    conforming: ['2026-03-01T10:00:30.250Z', '2026-03-01T10:00:30.251Z', true],
+    // Received within the same second: the same time, and the newest-first order among them is ours to choose.
+    variant: ['2026-03-01T10:00:30.000Z', '2026-03-01T10:00:30.000Z', false],
+  },
+
+  'traffic-other-clients': { probe: usedJumps, conforming: [1, 1, 1], variant: [3, 3, 4], options: { rateLimit: 10_000 } },
+  'traffic-slow-responses': {
+    probe: async (t) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await t.v1.get('/warehouses');
+        times.push(performance.now() - started);
+      }
+      return Math.min(...times) >= 100;
+    },
+    conforming: false,
+    variant: true,
+  },
+  'traffic-clock-behind': {
+    probe: async (t) => {
+      const reply = await t.v2.post('/restocking_shipments', shipment);
+      return [reply.headers.get('date'), reply.body.created_at];
+    },
+    conforming: ['Sun, 01 Mar 2026 10:00:30 GMT', '2026-03-01T10:00:30.250Z'],
+    variant: ['Sun, 01 Mar 2026 09:58:22 GMT', '2026-03-01T09:58:22.750Z'],
+  },
+
+  'seed-large-merchant': {
+    probe: async (t) => [(await t.v1.get('/orders')).body.pagination.item_count, (await t.v2.get('/restocking_shipments/2500')).status, (await t.v1.post('/orders', newOrder())).body.id],
+    conforming: [48, 404, 1001],
+    variant: [3048, 200, 4001],
+  },
+};
