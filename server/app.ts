@@ -38,7 +38,7 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
   const now = state.clock.now();
   const auth = authenticate(api, req.headers, store, faults, now);
   // Calls that fail authentication count per client address, not against the token's channel.
-  const decision = limiter.take(api, auth.ok ? auth.principal : undefined, req.socket.remoteAddress ?? 'unknown', now, req.url);
+  const decision = limiter.take(api, auth.ok ? auth.principal : undefined, req.socket.remoteAddress ?? 'unknown', now);
   let raw: Buffer;
   try {
     raw = await readBody(req);

@@ -19,13 +19,11 @@ export class RateLimiter {
   // `others` counts the requests of other clients (traffic-other-clients) within the window.
   private counters = new Map<string, { minute: number; count: number; others: number }>();
   private served = 0;
-  // The path of each window's latest request, for the `v1-rate-limit-used-skips-on-path-change` fault.
-  private lastPath = new Map<string, string>();
 
   constructor(private readonly max: number, private readonly faults: Faults, private readonly variants = new Variants()) {}
 
-  /** Counts one request (to `path`, the request target) and decides whether it may proceed. */
-  take(api: Api, principal: Principal | undefined, clientKey: string, now: number, path?: string): RateDecision {
+  /** Counts one request and decides whether it may proceed. */
+  take(api: Api, principal: Principal | undefined, clientKey: string, now: number): RateDecision {
     const key = this.keyOf(api, principal, clientKey);
     const minute = Math.floor(now / minuteMs);
     let counter = this.counters.get(key);
@@ -39,12 +37,6 @@ export class RateLimiter {
       return { used: counter.count, max: this.max, retryAfter };
     }
     counter.count += 1;
-    if (api === 'v1' && path !== undefined && this.faults.has('v1-rate-limit-used-skips-on-path-change')) {
-      const pathname = path.split('?')[0] ?? path;
-      const last = this.lastPath.get(key);
-      this.lastPath.set(key, pathname);
-      if (last !== undefined && last !== pathname) counter.count += 1;
-    }
     const used = this.faults.has(`${api}-rate-limit-used-off-by-one`) ? counter.count - 1 : counter.count;
     if (principal) {
       // Other clients of the same channel or merchant call between this request and the next.

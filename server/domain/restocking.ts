@@ -115,7 +115,7 @@ export function cancelRestocking(ctx: RequestContext, shipment: RestockingShipme
   // Which states permit cancellation is not shown (§3.1): restocking-cancel-created-only narrows ours.
   const permitted: readonly RestockingStatus[] = variants.has('restocking-cancel-created-only') ? ['created'] : editableStatuses;
   const cancellable = permitted.includes(shipment.status)
-    || (shipment.status === 'cancelled' && (faults.has(`${ctx.api}-restocking-cancel-twice-allowed`) || variants.has('cancel-idempotent')));
+    || (shipment.status === 'cancelled' && variants.has('cancel-idempotent'));
   if (!cancellable) throw new ApiError(422, [{ field: 'status', message: `a restocking shipment in status ${shipment.status} cannot be cancelled` }]);
   if (shipment.status === 'cancelled' || faults.has(`${ctx.api}-restocking-cancel-not-cancelled`)) return;
   setRestockingStatus(ctx.state, shipment, 'cancelled');

@@ -7,4 +7,5 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v2-restocking-create-arrival-date-optional', section: '4.2', description: 'v2 POST /restocking_shipments without the required estimated_arrival_date answers 201' },
   { name: 'v2-restocking-negative-quantity-accepted', section: '2.3', description: 'v2 restocking create and update accept an announced_quantity below 0' },
   { name: 'v2-restocking-update-items-merged', section: '4.2', description: 'v2 PUT /restocking_shipments/{id}: the items sent are merged into the stored list instead of replacing it' },
+  { name: 'v2-schema-restocking-item-missing-quantities', section: '2.3', description: 'v2 restocking shipment items leave out the required arrived_quantity, damaged_quantity and missing_quantity' },
 ];

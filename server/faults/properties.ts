@@ -21,11 +21,6 @@ export const faults: readonly FaultDefinition[] = [
     description: 'v2 PUT /restocking_shipments/{id}: a body with two or more items is accepted in any status instead of answering 422 outside created and shipped',
   },
   {
-    name: 'v1-rate-limit-used-skips-on-path-change',
-    section: '8',
-    description: 'v1: a request to another path than the previous request of its sales channel is counted twice, so X-Rate-Limit-Used skips a number',
-  },
-  {
     name: 'webhooks-signature-astral-escaped',
     section: '6.3',
     description: 'a body holding characters outside the Basic Multilingual Plane (emoji) is signed with those characters written as \\u escapes instead of over the UTF-8 bytes sent',

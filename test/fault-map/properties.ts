@@ -6,7 +6,6 @@ export const faultMap: Record<string, string[]> = {
   'v1-lists-page-boundary-skip': ['v1.properties.pagination'],
   'v1-orders-update-cancelled-items-dropped-later': ['v1.properties.order-merge'],
   'v2-restocking-update-guard-multi-item': ['v2.properties.restocking-guards'],
-  'v1-rate-limit-used-skips-on-path-change': ['v1.properties.rate-limit-headers'],
   'webhooks-signature-astral-escaped': ['v2.properties.webhook-signatures'],
 };
 

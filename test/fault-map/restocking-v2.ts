@@ -13,7 +13,6 @@ export const faultMap: Record<string, string[]> = {
   'v1-restocking-warehouse-digit-string-rejected': ['v1.restocking.create.warehouse-digit-string'],
   'v1-restocking-arrival-date-time-rejected': ['v1.restocking.create.arrival-date-time'],
   'v2-restocking-cancel-not-cancelled': ['v2.restocking.cancel.shipped-cancelled'],
-  'v2-restocking-cancel-twice-allowed': ['v2.restocking.cancel.twice-422'],
   'v2-orders-duplicate-not-409': ['v2.orders.create.duplicate-409'],
   'v2-orders-patch-merchant-order-id-applied': ['v2.orders.patch.merchant-order-id-ignored', 'v2.orders.by-merchant-order-id.patch'],
   'v2-orders-patch-sales-channel-applied': ['v2.orders.patch.sales-channel-id-ignored'],

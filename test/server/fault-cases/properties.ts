@@ -21,8 +21,4 @@ export const propertyCases: Record<string, FaultCase> = {
     probe: async (t) => (await t.v2.put('/restocking_shipments/906', { restocking_shipment_items: [{ sku_id: 502, announced_quantity: 1 }, { sku_id: 501, announced_quantity: 1 }] })).status,
     conforming: 422,
   },
-  'v1-rate-limit-used-skips-on-path-change': {
-    probe: async (t) => { await t.v1.get('/warehouses'); return (await t.v1.get('/orders?limit=1')).headers.get('x-rate-limit-used'); },
-    conforming: '2',
-  },
 };

@@ -101,7 +101,6 @@ export const resourceCases: Record<string, FaultCase> = {
     conforming: '2026-04-01',
   },
   'v2-restocking-cancel-not-cancelled': { probe: async (t) => (await t.v2.put('/restocking_shipments/902/cancel')).body.status, conforming: 'cancelled' },
-  'v2-restocking-cancel-twice-allowed': { probe: async (t) => (await t.v2.put('/restocking_shipments/908/cancel')).status, conforming: 422 },
 
   'v2-batch-settings-tracking-not-turned-on': { probe: async (t) => { await t.v2.put('/skus/501/inventory_batch_settings', { action_weeks_before_expiry: 3 }); return tracking(t); }, conforming: true },
   'v2-batch-settings-same-value-turns-on': {
