@@ -140,28 +140,36 @@ async function walkRestocking(t: CheckContext, limit: number, query: Record<stri
   return walkV2(first, follow, maxPages);
 }
 
+/** The created_at window from the first to a written step after the last of `span` (oldest first). */
+function windowOf(span: ListedRestocking[]): Record<string, string> {
+  const last = span.at(-1)!;
+  return { 'created_at[gte]': span[0]!.created_at, 'created_at[lt]': new Date(instantOf(last.created_at) + writtenStepMs(last.created_at)).toISOString() };
+}
+
 /**
  * The shipments the property pages through, and the window around them: the whole list when it is
- * short, else the newest SAMPLE shipments seen and whatever else lies in their created_at window. The
- * window ends a written step after the newest one, so shipments created meanwhile (by other clients)
- * stay out. Skips the check when no window small enough can be read within the bound.
+ * short, else SAMPLE shipments seen close in time and whatever else lies in their created_at window (the
+ * list's order is not stated, so a few windows are tried: the tightest, the oldest, the newest). A window
+ * ends a written step after its newest shipment, so shipments created meanwhile (by other clients) stay
+ * out. Skips the check when no window small enough can be read within the bound.
  */
 async function sampleRestocking(t: CheckContext): Promise<{ records: ListedRestocking[]; outer: Record<string, string> }> {
   const baseline = await walkRestocking(t, BASE_LIMIT, {}, BASE_PAGES);
   const dated = baseline.records.filter((r) => !Number.isNaN(instantOf(r.created_at))).sort((a, b) => instantOf(a.created_at) - instantOf(b.created_at));
   if (dated.length === 0) return t.skip('the merchant has no restocking shipment with a created_at to page through');
-  const newest = dated.at(-1)!;
-  const oldest = baseline.terminated && dated.length <= SAMPLE ? dated[0]! : dated[Math.max(0, dated.length - SAMPLE)]!;
-  const outer = {
-    'created_at[gte]': oldest.created_at,
-    'created_at[lt]': new Date(instantOf(newest.created_at) + writtenStepMs(newest.created_at)).toISOString(),
-  };
-  if (baseline.terminated && dated.length <= SAMPLE) return { records: dated, outer };
-  const window = await walkRestocking(t, BASE_LIMIT, outer, BASE_PAGES);
-  if (!window.terminated || window.records.length > 2 * SAMPLE) {
-    t.skip(`the restocking list is long (more than ${baseline.records.length} shipments) and the created_at window of its newest ${SAMPLE} seen holds ${window.terminated ? window.records.length : `more than ${window.records.length}`}: too many to page through within the run's request budget`);
+  if (baseline.terminated && dated.length <= SAMPLE) return { records: dated, outer: windowOf(dated) };
+  const size = Math.min(SAMPLE, dated.length);
+  const starts = dated.slice(0, dated.length - size + 1).map((_, i) => i);
+  const spanOf = (i: number) => instantOf(dated[i + size - 1]!.created_at) - instantOf(dated[i]!.created_at);
+  const tightest = starts.reduce((best, i) => (spanOf(i) < spanOf(best) ? i : best), 0);
+  const tried: string[] = [];
+  for (const start of [...new Set([tightest, 0, dated.length - size])]) {
+    const outer = windowOf(dated.slice(start, start + size));
+    const window = await walkRestocking(t, BASE_LIMIT, outer, BASE_PAGES / 2 + 1);
+    if (window.terminated && window.records.length <= 2 * SAMPLE) return { records: window.records, outer };
+    tried.push(`${JSON.stringify(outer)}: ${window.terminated ? window.records.length : `more than ${window.records.length}`}`);
   }
-  return { records: window.records, outer };
+  return t.skip(`the restocking list is long (more than ${baseline.records.length} shipments) and no created_at window around ${size} of those seen holds at most ${2 * SAMPLE} (${tried.join('; ')}): too many to page through within the run's request budget`);
 }
 
 check({

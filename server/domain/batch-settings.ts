@@ -83,15 +83,20 @@ export function effectiveSettings(state: ServerState, merchant: Merchant, sku: S
     ito_shelf_life_in_weeks: pick('ito_shelf_life_in_weeks') ?? 0,
     kit_shelf_life_in_weeks: pick('kit_shelf_life_in_weeks') ?? 0,
     // Both expiry fields are null until expiry handling is enabled for the account (§2.5).
-    action_weeks_before_expiry: merchant.expiryHandling ? weeks : null,
-    expiry_follow_up_action: merchant.expiryHandling ? action : null,
+    action_weeks_before_expiry: expiryShown(merchant, faults) ? weeks : null,
+    expiry_follow_up_action: expiryShown(merchant, faults) ? action : null,
   };
+}
+
+/** Whether the expiry fields show their values: only under expiry handling (§2.5), unless the fault shows them anyway. */
+function expiryShown(merchant: Merchant, faults: Faults): boolean {
+  return merchant.expiryHandling || faults.has('v2-batch-settings-expiry-fields-without-expiry-handling');
 }
 
 /** A settings record in the §2.5 shape. */
 export function renderBatchSettings(settings: BatchSettings, merchant: Merchant, faults: Faults): Record<string, unknown> {
   const { merchantId: _merchant, ...fields } = settings;
-  const shown = merchant.expiryHandling || faults.has('v2-batch-settings-expiry-fields-without-expiry-handling');
+  const shown = expiryShown(merchant, faults);
   return {
     ...fields,
     is_merchant_default: settings.sku_id === null,

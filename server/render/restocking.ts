@@ -57,6 +57,9 @@ export function renderRestockingV2(shipment: RestockingShipment, faults: Faults)
     arrived_at: shipment.arrived_at,
   };
   if (faults.has('v2-schema-restocking-missing-warehouse-id')) delete body.warehouse_id;
+  if (faults.has('v2-schema-restocking-item-missing-quantities')) {
+    body.restocking_shipment_items = shipment.items.map(({ arrived_quantity: _a, damaged_quantity: _d, missing_quantity: _m, inventory_batch_id: _b, ...item }) => item);
+  }
   if (faults.has('v2-schema-restocking-v1-status') && shipment.status === 'received') body.status = 'delivered';
   return body;
 }

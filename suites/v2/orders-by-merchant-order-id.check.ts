@@ -23,13 +23,14 @@ check({
   id: 'v2.orders.by-merchant-order-id.unknown-404',
   api: 'v2',
   section: '7',
-  title: 'GET and PATCH /orders/by_merchant_order_id answer 404 for a merchant_order_id no order of the sales channel has',
+  title: 'GET and (where writes are allowed) PATCH /orders/by_merchant_order_id answer 404 for a merchant_order_id no order of the sales channel has',
 }, async (t) => {
   const known = await knownOrder(t);
   const query = byMerchantOrderIdQuery(t.uniqueId('no-such-order'), known.salesChannelId);
   const read = await t.v2.get('/orders/by_merchant_order_id', { query, validate: false });
   t.expectStatus(read, 404, 'GET by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
-  // The PATCH changes nothing when it answers 404, so it is safe even without writes allowed.
+  // A PATCH is a write, even to a record that does not exist: only where the profile allows writes.
+  if (t.profile.allowWrites !== true) return;
   const patched = await t.v2.patch('/orders/by_merchant_order_id', { customer_order_number: t.uniqueId('customer-order') }, { query, validate: false });
   t.expectStatus(patched, 404, 'PATCH by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
 });

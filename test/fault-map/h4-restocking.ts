@@ -7,4 +7,6 @@ export const faultMap: Record<string, string[]> = {
   'v2-restocking-create-arrival-date-optional': ['v2.restocking.create.required-properties'],
   'v2-restocking-negative-quantity-accepted': ['v2.restocking.items.negative-quantity-refused'],
   'v2-restocking-update-items-merged': ['v2.restocking.update.items-replaced'],
+  // The v2 restocking shape is also the payload of the v2 restocking event (§6.2).
+  'v2-schema-restocking-item-missing-quantities': ['v2.schema.restocking-shipment', 'v2.webhooks.restocking-status-updated'],
 };

@@ -7,8 +7,11 @@ describe.concurrent('the conforming reference server', () => {
   it('passes every check of a full run; only the checks whose profile inputs say so are skipped', async () => {
     const { failed, skipped, passed, messages } = await runAgainstConforming({});
     expect({ failed, messages }).toEqual({ failed: [], messages: {} });
-    // provoke is false, and the merchant has batch tracking (features.batchTracking: true).
-    expect(skipped).toEqual(['v1.rate-limit.429-retry-after-and-reset', 'v2.batch-settings.no-tracking.turn-on-422', 'v2.rate-limit.429-retry-after']);
+    // provoke is false, and the merchant has batch tracking and expiry handling (features true).
+    expect(skipped).toEqual([
+      'v1.rate-limit.429-retry-after-and-reset', 'v2.batch-settings.expiry-fields-null-without-expiry-handling',
+      'v2.batch-settings.no-tracking.turn-on-422', 'v2.inventory-batches.block-reason.null-without-expiry-handling', 'v2.rate-limit.429-retry-after',
+    ]);
     expect(passed.length).toBeGreaterThan(100);
   }, 240_000);
 
@@ -16,6 +19,12 @@ describe.concurrent('the conforming reference server', () => {
     const { failed, passed, messages } = await runAgainstConforming({ batchTracking: false });
     expect({ failed, messages }).toEqual({ failed: [], messages: {} });
     expect(passed).toContain('v2.batch-settings.no-tracking.turn-on-422');
+  }, 240_000);
+
+  it('passes every check of a full run when the merchant is not enrolled in expiry handling', async () => {
+    const { failed, passed, messages } = await runAgainstConforming({ expiryHandling: false });
+    expect({ failed, messages }).toEqual({ failed: [], messages: {} });
+    expect(passed).toEqual(expect.arrayContaining(['v2.batch-settings.expiry-fields-null-without-expiry-handling', 'v2.inventory-batches.block-reason.null-without-expiry-handling']));
   }, 240_000);
 
   it('passes the 429 checks when the profile allows provoking one, at a low limit', async () => {

@@ -73,7 +73,7 @@ describe('webhook checks against a deployment that sends calls out of order, rep
     const byId = Object.fromEntries(outcome.report.checks.map((check) => [check.id, check]));
     for (const id of ids.slice(0, 3)) expect(byId[id]).toMatchObject({ status: 'passed' });
     expect(byId['v2.webhooks.order-status-updated']).toMatchObject({ status: 'skipped' });
-    expect(byId['v2.webhooks.order-status-updated']?.message).toContain('refused to cancel order 77 (422');
+    expect(byId['v2.webhooks.order-status-updated']?.message).toMatch(/cancelling order 77.*refused it \(status 422/);
     // Retry checks need retryWithinMs, which this profile leaves out.
     expect(byId['v1.webhooks.retry.after-500']).toMatchObject({ status: 'skipped', message: 'needs webhooks.retryWithinMs in the profile' });
   }, 60_000);

@@ -4,7 +4,6 @@ import type { ProbeContext } from '../fault-cases/types.js';
 import type { VariantCase } from './types.js';
 import { errorsForm } from './types.js';
 
-const shipment = { warehouse_id: 3, estimated_arrival_date: '2026-04-01', delivery_option: 'courier', restocking_shipment_items: [{ sku_id: 502, announced_quantity: 3 }] };
 const status = (method: 'put' | 'post', path: string, body?: unknown): VariantCase['probe'] => async (t) => (await t.v2[method](path, body)).status;
 const errorForms = async (t: ProbeContext): Promise<string[]> => [
   errorsForm((await t.v2.get('/orders/999999')).body),

@@ -1,0 +1,43 @@
+// The reference server's answer handling (§6.3 points 3 and 4) for 429, slow answers and redirects,
+// each conforming and under its fault (server/faults/h4-webhooks.ts), and the receiver's delayed and
+// redirecting answers that the webhook checks use to provoke them.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWebhookDispatcher } from '../../server/webhooks/index.js';
+import { answerFirst, startReceiver } from '../../src/webhooks/index.js';
+import type { Answer, WebhookReceiver } from '../../src/webhooks/index.js';
+
+const TOKEN = 'oldest-signing-token-0001';
+const restocking = { id: 41, merchant_id: 7, warehouse_id: 3, barcode: 'RS-41', delivery_option: 'courier', estimated_arrival_date: '2026-12-01', po_number: null, supplier_name: null, tracking_code: null, status: 'cancelled', restocking_shipment_items: [] };
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((thing) => thing.close()));
+});
+const anyCall = (): boolean => true;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Emits one v1 event to a receiver answering its first call `answer`; resolves to the receiver once `waitMs` passed. */
+async function deliverOnce(answer: Answer, faults: string[], waitMs: number): Promise<WebhookReceiver> {
+  const receiver = await startReceiver({ tokens: [TOKEN], paths: { v1: '/hooks/v1' }, responder: answerFirst(anyCall, answer) });
+  const dispatcher = createWebhookDispatcher({ v1Url: `${receiver.url}/hooks/v1`, signingToken: TOKEN, timeScale: 0.0001, faults: new Set(faults) });
+  open.push(dispatcher, receiver);
+  dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
+  await sleep(waitMs);
+  return receiver;
+}
+
+const paths = (receiver: WebhookReceiver): string[] => receiver.deliveries.map((delivery) => delivery.path);
+
+describe('answers to a v1 call (§6.3 points 3 and 4)', () => {
+  it.each([
+    ['a 429 is retried', { status: 429 }, [], 400, ['/hooks/v1', '/hooks/v1']],
+    ['webhooks-v1-no-retry-429: a 429 is not retried', { status: 429 }, ['webhooks-v1-no-retry-429'], 400, ['/hooks/v1']],
+    ['a 204 after 3 s is received', { status: 204, delayMs: 3_000 }, [], 3_500, ['/hooks/v1']],
+    ['webhooks-answer-wait-2s: a 204 after 3 s is retried', { status: 204, delayMs: 3_000 }, ['webhooks-answer-wait-2s'], 3_500, ['/hooks/v1', '/hooks/v1']],
+    ['a redirect is received and not followed', { status: 307, headers: { location: '/moved' } }, [], 400, ['/hooks/v1']],
+    ['webhooks-redirect-followed: the Location gets the call', { status: 307, headers: { location: '/moved' } }, ['webhooks-redirect-followed'], 400, ['/hooks/v1', '/moved']],
+    ['webhooks-v1-redirect-retried: a redirect is retried', { status: 307, headers: { location: '/moved' } }, ['webhooks-v1-redirect-retried'], 400, ['/hooks/v1', '/hooks/v1']],
+  ] as const)('%s', async (_name, answer, faults, waitMs, want) => {
+    const receiver = await deliverOnce(answer as Answer, [...faults], waitMs);
+    expect(paths(receiver)).toEqual(want);
+  }, 10_000);
+});
