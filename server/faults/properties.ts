@@ -4,7 +4,7 @@ import type { FaultDefinition } from './types.js';
  * Deviations that show only for some inputs or sequences, so that only the property checks
  * (properties/*.property.ts) catch them, not the fixed examples of the suites.
  */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   {
     name: 'v1-lists-page-boundary-skip',
     section: '4.1',
@@ -25,4 +25,4 @@ export const faults: readonly FaultDefinition[] = [
     section: '6.3',
     description: 'a body holding characters outside the Basic Multilingual Plane (emoji) is signed with those characters written as \\u escapes instead of over the UTF-8 bytes sent',
   },
-];
+] as const satisfies readonly FaultDefinition[];

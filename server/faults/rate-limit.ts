@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Deviations of the §8 rate limit: the headers, the 429 and its Retry-After, the calendar-minute window. */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   { name: 'v1-rate-limit-no-used-header', section: '8', description: 'v1: responses lack the X-Rate-Limit-Used header' },
   { name: 'v2-rate-limit-no-used-header', section: '8', description: 'v2: responses lack the X-Rate-Limit-Used header' },
   { name: 'v1-rate-limit-no-max-header', section: '8', description: 'v1: responses lack the X-Rate-Limit-Max header' },
@@ -16,4 +16,4 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-rate-limit-no-reset', section: '8', description: 'v1: the request count is not reset when the next calendar minute starts' },
   { name: 'v1-rate-limit-per-merchant', section: '8', description: 'v1: the limit is counted per merchant (shared by its sales channels) instead of per sales channel' },
   { name: 'v2-rate-limit-per-channel', section: '8', description: 'v2: the limit is counted per sales channel (per token) instead of per merchant' },
-];
+] as const satisfies readonly FaultDefinition[];

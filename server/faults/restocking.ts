@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Deviations of the restocking shipment rules (§3.1, §4.1, §4.2). */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   { name: 'v1-restocking-create-status-created', section: '3.1', description: 'v1 POST /restocking_shipments: the new shipment is in status created instead of shipped' },
   { name: 'v2-restocking-create-status-created', section: '3.1', description: 'v2 POST /restocking_shipments: the new shipment is in status created instead of shipped' },
   { name: 'v1-restocking-create-200', section: '4.1', description: 'v1 POST /restocking_shipments answers 200 instead of 201' },
@@ -12,4 +12,4 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-restocking-warehouse-digit-string-rejected', section: '4.1', description: 'v1 restocking create/update: warehouse_id as a string of digits answers 422' },
   { name: 'v1-restocking-arrival-date-time-rejected', section: '4.1', description: 'v1 restocking create/update: a date-time estimated_arrival_date answers 422 instead of its date being used' },
   { name: 'v2-restocking-cancel-not-cancelled', section: '3.1', description: 'v2 PUT /restocking_shipments/{id}/cancel answers 200 but the status stays unchanged' },
-];
+] as const satisfies readonly FaultDefinition[];

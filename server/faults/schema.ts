@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Responses that break their schema (§2): a wrong type, a pattern, a missing required field, an unknown enum value. */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   { name: 'v1-schema-order-id-string', section: '2', description: 'v1 orders carry id as a string instead of an integer' },
   { name: 'v2-schema-order-id-string', section: '2.1', description: 'v2 orders carry id as a string instead of an integer' },
   { name: 'v2-schema-order-currency-lowercase', section: '2.1', description: 'v2 orders carry currency in lower case (breaks ^[A-Z]{3}$)' },
@@ -14,4 +14,4 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v2-schema-batch-blocked-string', section: '2.4', description: 'inventory batches carry blocked as a string instead of a boolean' },
   { name: 'v1-schema-pagination-string-page', section: '2.7', description: 'v1 pagination carries current_page as a string instead of an integer' },
   { name: 'v2-schema-next-page-url-missing', section: '2.7', description: 'v2 pagination lacks next_page_url' },
-];
+] as const satisfies readonly FaultDefinition[];

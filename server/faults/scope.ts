@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Deviations of the scoping rules (§1, §5.3, §7 404): each lets a caller see or touch what is not theirs. */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   { name: 'v1-scope-cross-channel-order-read', section: '1', description: 'v1: GET /orders/{id} returns an order of another sales channel of the same merchant instead of 404' },
   { name: 'v1-scope-cross-merchant-order-read', section: '1', description: 'v1: GET /orders/{id} returns an order of another merchant instead of 404' },
   { name: 'v1-scope-orders-list-all-channels', section: '1', description: "v1: GET /orders lists the orders of all the merchant's sales channels, not only the token's" },
@@ -9,4 +9,4 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-scope-cross-merchant-restocking-read', section: '1', description: 'v1: GET /restocking_shipments/{id} returns a restocking shipment of another merchant instead of 404' },
   { name: 'v2-scope-cross-merchant-restocking-read', section: '1', description: 'v2: GET /restocking_shipments/{id} returns a restocking shipment of another merchant instead of 404' },
   { name: 'v2-scope-cross-merchant-order-read', section: '1', description: 'v2: GET /orders/{id} returns an order of another merchant instead of 404' },
-];
+] as const satisfies readonly FaultDefinition[];

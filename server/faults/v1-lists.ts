@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Deviations of v1 page pagination and list contents (§4.1 common list parameters, §2.7, §8). */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   { name: 'v1-lists-default-limit-not-20', section: '4.1', description: 'v1 lists: without limit, pages hold 25 records instead of 20' },
   { name: 'v1-lists-limit-not-capped', section: '4.1', description: 'v1 lists: a limit above 100 is used as given instead of acting as 100 (items_per_page shows it)' },
   { name: 'v1-lists-page-zero-based', section: '4.1', description: 'v1 lists: pages are numbered from 0, so page=1 returns the second page' },
@@ -14,4 +14,4 @@ export const faults: readonly FaultDefinition[] = [
   { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
   { name: 'v1-orders-filter-on-created-at', section: '4.1', description: "v1 GET /orders: the created_at filters apply to the order's created_at instead of the time it was received" },
   { name: 'v1-shipments-list-includes-unshipped', section: '4.1', description: 'v1 GET /shipments: lists shipments in every status instead of only shipped ones' },
-];
+] as const satisfies readonly FaultDefinition[];

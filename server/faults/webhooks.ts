@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Deviations of the reference server's webhook delivery (§6), each caught by a webhook check. */
-export const faults: readonly FaultDefinition[] = [
+export const faults = [
   {
     name: 'webhooks-signature-wrong-key',
     section: '6.3',
@@ -52,4 +52,4 @@ export const faults: readonly FaultDefinition[] = [
     section: '6.3',
     description: 'a v1 retry carries a changed payload instead of the payload of the first attempt',
   },
-];
+] as const satisfies readonly FaultDefinition[];

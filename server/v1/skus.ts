@@ -61,7 +61,9 @@ export const createSkuV1: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   const input = validateV1Body<SkuInput>(createSchema, ctx.body(), faults);
   const channelId = ctx.principal.channel.id;
-  const existing = [...store.skus.values()].find((s) => s.salesChannelId === channelId && s.merchant_sku_id === input.merchant_sku_id);
+  const existing = faults.has('v1-skus-create-duplicate-merchant-sku-id')
+    ? undefined
+    : [...store.skus.values()].find((s) => s.salesChannelId === channelId && s.merchant_sku_id === input.merchant_sku_id);
   const sku: Sku = existing ?? {
     id: store.nextId('sku', 1001), salesChannelId: channelId, merchant_sku_id: '', name: '', barcode: '', status: 'active',
     created_at: nowIso(ctx.state), cost_in_cents: 0, weight_in_kg: 0, country_code_of_origin: 'DE', hs_code: '', image_url: '',
@@ -69,7 +71,7 @@ export const createSkuV1: Handler = (ctx) => {
     h_codes: [], stocked: 0, reserved: 0,
   };
   applyInput(sku, input, false);
-  if (!faults.has('v1-skus-update-not-reactivated')) sku.status = 'active';
+  if (!faults.has('v1-skus-create-not-reactivated')) sku.status = 'active';
   store.skus.set(sku.id, sku);
   // The document lists 200 for both creating and updating through POST.
   return { status: 200, body: renderSkuV1(store, sku, faults) };
@@ -80,8 +82,12 @@ export const updateSkuV1 = (method: 'PATCH' | 'PUT'): Handler => (ctx) => {
   const { store, faults } = ctx.state;
   if (method === 'PUT' && faults.has('v1-skus-put-not-alias')) throw new ApiError(405, 'use PATCH to update a SKU', { Allow: 'GET, PATCH, DELETE' });
   const sku = ownSku(ctx, 'v1-scope-cross-channel-sku-update');
+  // Looked at before validation, which turns numeric strings into numbers (§4.1 body rules).
+  if (method === 'PUT' && faults.has('v1-skus-put-numeric-weight-rejected') && typeof (ctx.body() as { weight_in_kg?: unknown } | undefined)?.weight_in_kg === 'string') {
+    throw new ApiError(422, [{ field: 'weight_in_kg', message: 'must be a number' }]);
+  }
   const input = validateV1Body<SkuInput>(updateSchema, ctx.body() ?? {}, faults);
-  const taken = [...store.skus.values()].some((s) => s.id !== sku.id && s.salesChannelId === sku.salesChannelId && s.merchant_sku_id === input.merchant_sku_id);
+  const taken = !faults.has('v1-skus-update-duplicate-merchant-sku-id') && [...store.skus.values()].some((s) => s.id !== sku.id && s.salesChannelId === sku.salesChannelId && s.merchant_sku_id === input.merchant_sku_id);
   // merchant_sku_id is unique within the sales channel (§2.6).
   if (taken) throw new ApiError(422, [{ field: 'merchant_sku_id', message: 'another SKU of this sales channel has this merchant_sku_id' }]);
   if (input.batch_tracking_enabled === null && faults.has('v1-skus-batch-flag-null-clears')) sku.batch_tracking_enabled = false;

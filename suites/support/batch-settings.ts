@@ -4,8 +4,8 @@ import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { expectSuccess } from './success.js';
 
-/** The profile's batch SKU, which the batch-settings checks write to. */
-export function batchSkuOf(t: CheckContext): SkuFixture {
+// The profile's batch SKU, which the batch-settings checks write to.
+function batchSkuOf(t: CheckContext): SkuFixture {
   return t.fixtures.batchSku as SkuFixture;
 }
 

@@ -4,7 +4,7 @@
 // expectation is matched by resource id and status, never by arrival order.
 import { isDeepStrictEqual } from 'node:util';
 import { inject } from 'vitest';
-import type { CheckContext } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { Delivery } from '../../src/webhooks/index.js';
 import { v1RestockingBody, v2RestockingBody } from './restocking.js';
 import { requireSuccess } from './success.js';
@@ -151,6 +151,8 @@ export interface Trigger {
   id: number;
   /** Makes the change; skips the check when the target refuses it (which states permit it is not shown). */
   cancel(): Promise<void>;
+  /** Sends the cancel and returns the answer, unjudged, for a check that has another way to cause an event. */
+  attempt(): Promise<ApiResponse>;
 }
 
 /**
@@ -170,11 +172,16 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
   t.cleanup(async () => {
     if (!cancelled) await t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false });
   });
+  const path = `/restocking_shipments/${id}/cancel`;
   return {
     id,
     cancel: async () => {
       cancelled = true;
-      await cancelToTrigger(t, `/restocking_shipments/${id}/cancel`, `restocking shipment ${id}`);
+      await cancelToTrigger(t, path, `restocking shipment ${id}`);
+    },
+    attempt: () => {
+      cancelled = true;
+      return t.v2.put(path, undefined, { validate: false });
     },
   };
 }

@@ -2,7 +2,7 @@
 // 5xx; an answer within 5 seconds counts as received, and so does a redirect, which is not followed.
 // Each check answers the first call announcing a cancellation it triggers (suites/support/webhook-answers.ts).
 import { check } from '../../src/checks/index.js';
-import { announces, deliveriesAbout, describeDelivery, webhookTimings } from '../support/webhooks.js';
+import { deliveriesAbout, describeDelivery, webhookTimings } from '../support/webhooks.js';
 import { answerFirstCall, expectNoRetry, retryWindowMs } from '../support/webhook-answers.js';
 import { expectRedirectNotFollowed, redirectAnswer } from '../support/webhook-redirect.js';
 
@@ -17,10 +17,10 @@ check({
   writes: true,
 }, async (t) => {
   const answer = { status: 429, body: 'mfc: provoked rate limit' };
-  const { first, change } = await answerFirstCall(t, 'v1', answer);
-  // A retry is any later call announcing the same change: its event id and payload are other checks' rules.
+  const { first, change, about } = await answerFirstCall(t, 'v1', answer);
+  // A retry is any later call about the shipment: its event id and payload are other checks' rules.
   const withinMs = retryWindowMs(t, answer) + webhookTimings(t).timeoutMs;
-  const retry = await t.webhooks.waitFor((delivery) => delivery.seq > first.seq && announces(change)(delivery), withinMs);
+  const retry = await t.webhooks.waitFor((delivery) => delivery.seq > first.seq && about(delivery), withinMs);
   if (retry === undefined) {
     t.fail({
       title: 'A call answered 429 is retried the same way as a 5xx (§6.3 point 4)',

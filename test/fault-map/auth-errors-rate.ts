@@ -1,9 +1,11 @@
 // Authentication (§5), scope (§1), error (§7), rate-limit (§8) and response-schema (§2) faults →
 // the checks that catch them.
 import type { FaultSetup } from './index.js';
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v1-auth-missing-token-403': ['v1.auth.missing-token-401'],
   'v2-auth-missing-token-403': ['v2.auth.missing-token-401'],
   'v1-auth-unknown-token-403': ['v1.auth.unknown-token-401'],
@@ -65,7 +67,7 @@ export const faultMap: Record<string, string[]> = {
 const provoked: FaultSetup = { rateLimit: 10, provoke: true };
 
 /** Faults that need a provoked 429 (CONTRACT §2 `rateLimit.provoke`) against a low limit. */
-export const faultSetup: Record<string, FaultSetup> = {
+export const faultSetup: Partial<Record<FaultName, FaultSetup>> = {
   'v1-rate-limit-used-off-by-one': provoked,
   'v1-rate-limit-not-enforced': provoked,
   'v2-rate-limit-not-enforced': provoked,

@@ -1,7 +1,10 @@
 // §1 scope on writes (suites/v{1,2}/scope-writes.check.ts); the read faults stay in auth-errors-rate.ts.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Fault name → ids of the scope-on-writes checks that catch it. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v1-scope-cross-channel-order-update': ['v1.scope.other-channel-order-patch-404', 'v1.scope.other-channel-order-put-404'],
   'v1-scope-cross-merchant-order-update': ['v1.scope.other-merchant-order-patch-404', 'v1.scope.other-merchant-order-put-404'],
   'v1-scope-cross-merchant-restocking-update': ['v1.scope.other-merchant-restocking-shipment-put-404'],

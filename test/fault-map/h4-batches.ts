@@ -2,9 +2,11 @@
 // and suites/v2/inventory-batches.block-reason.check.ts. Most show on the default seed (batch tracking, expiry
 // handling); the two about a merchant without expiry handling need that setup.
 import type { FaultSetup } from './index.js';
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v2-batch-settings-clear-weeks-ignored': ['v2.batch-settings.clear-weeks-falls-back'],
   'v2-batch-settings-null-action-ignored': ['v2.batch-settings.null-action-inherits'],
   'v2-batches-block-reason-without-block': ['v2.inventory-batches.block-reason.null-unless-blocked'],
@@ -14,7 +16,7 @@ export const faultMap: Record<string, string[]> = {
 };
 
 /** The rules about a merchant not enrolled in expiry handling show only on such a merchant (profile features.expiryHandling false). */
-export const faultSetup: Record<string, FaultSetup> = {
+export const faultSetup: Partial<Record<FaultName, FaultSetup>> = {
   'v2-batch-settings-expiry-fields-without-expiry-handling': { expiryHandling: false },
   'v2-batches-block-reason-without-expiry-handling': { expiryHandling: false },
 };

@@ -2,8 +2,11 @@
 // The PATCH ignore rule is one rule on two operations, so the fault of the {id} PATCH, whose code both
 // share, is caught here too.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v2-orders-by-merchant-order-id-unknown-422': ['v2.orders.by-merchant-order-id.unknown-404'],
   'v2-orders-by-merchant-order-id-patch-sales-channel-applied': ['v2.orders.by-merchant-order-id.patch-sales-channel-id-ignored'],
   'v2-orders-patch-sales-channel-applied': ['v2.orders.by-merchant-order-id.patch-sales-channel-id-ignored'],

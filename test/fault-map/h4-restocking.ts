@@ -1,7 +1,10 @@
 // v2 restocking item and create rules (server/faults/h4-restocking.ts) → suites/v2/restocking-items.check.ts.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v2-restocking-create-sku-code-wins': ['v2.restocking.create.sku-id-over-sku-code'],
   'v2-restocking-create-sku-code-refused': ['v2.restocking.create.sku-code-resolved'],
   'v2-restocking-create-arrival-date-optional': ['v2.restocking.create.required-properties'],

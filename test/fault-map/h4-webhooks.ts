@@ -3,8 +3,11 @@
 // and the v2 envelope of the shipment events the reference server sends (server/domain/shipment-progress.ts),
 // so the faults that break those for every event are caught there too.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'webhooks-v1-no-retry-429': ['v1.webhooks.retry.after-429'],
   'webhooks-answer-wait-2s': ['v1.webhooks.slow-answer-received'],
   'webhooks-redirect-followed': ['v1.webhooks.redirect-received', 'v2.webhooks.redirect-not-followed'],

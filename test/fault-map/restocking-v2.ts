@@ -1,8 +1,10 @@
 // Restocking (v1, v2), v2 orders, v2 lists and batch-settings faults → the checks that catch them.
 import type { FaultSetup } from './index.js';
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v1-restocking-create-status-created': ['v1.restocking.create.shipped-201'],
   'v2-restocking-create-status-created': ['v2.restocking.create.shipped-201'],
   'v1-restocking-create-200': ['v1.restocking.create.shipped-201'],
@@ -40,7 +42,7 @@ export const faultMap: Record<string, string[]> = {
  * on such a merchant (profile features.batchTracking false); the other tracking rules show on the
  * default seed, whose batch SKU has batch tracking off.
  */
-export const faultSetup: Record<string, FaultSetup> = {
+export const faultSetup: Partial<Record<FaultName, FaultSetup>> = {
   'v2-batch-settings-no-tracking-accepted': { batchTracking: false },
   'v2-batch-settings-no-tracking-saved': { batchTracking: false },
 };

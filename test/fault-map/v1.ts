@@ -1,7 +1,10 @@
 // v1 orders, lists, shipments list, SKUs and body rules: each fault → the checks that must fail under it.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Fault name → ids of the checks (suites/v1/{orders,lists,shipments,skus,body-rules}.check.ts) that catch it. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v1-body-numeric-string-rejected': ['v1.body.numeric-string-accepted', 'v1.skus.update.numeric-string-accepted'],
   'v1-body-number-for-string-rejected': ['v1.body.number-for-string-stored-as-text'],
   'v1-body-content-type-enforced': ['v1.body.content-type-ignored'],

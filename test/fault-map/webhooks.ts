@@ -1,8 +1,11 @@
 // Webhook faults (server/faults/webhooks.ts) → the webhook check of `mfc run` that catches each.
 // The matrix starts the server with webhook URLs (and a fast retry clock), so these checks run.
 
+import type { FaultName } from '../../server/faults/index.js';
+import type { CheckId } from './check-ids.js';
+
 /** Each webhook fault and the check it must fail. */
-export const faultMap: Record<string, string[]> = {
+export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'webhooks-signature-wrong-key': ['v1.webhooks.signature'],
   'webhooks-signature-base64': ['v1.webhooks.signature'],
   'webhooks-signature-reserialized': ['v2.webhooks.signature'],

@@ -2,7 +2,7 @@
 // any size, limit and window; each way of breaking it is reported whenever it can show.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { insideWindow, windowArb } from '../../properties/pagination-arbitraries.js';
+import { insideWindow, windowArb, windowSelections } from '../../properties/pagination-arbitraries.js';
 import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from '../../properties/pagination-model.js';
 
 type Deviation = 'none' | 'drop-boundary' | 'repeat-boundary' | 'item-count-on-page' | 'page-count-plus-one';
@@ -87,5 +87,22 @@ describe('nextPageRequest', () => {
     ['another origin (a proxy\'s inner one), re-rooted on the base', 'http://10.0.0.7:8080/merchant_api/v2/restocking_shipments?cursor=abc', '/restocking_shipments?cursor=abc'],
   ])('%s', (_name, next, want) => {
     expect(nextPageRequest(next, pageUrl)).toBe(want);
+  });
+});
+
+describe('windows over times a service may keep finer than it writes them', () => {
+  it('selects the bound record of [gt] and [lte] either way, and of [gte] and [lt] one way only', () => {
+    expect(windowSelections({ lower: { op: 'gte', index: 1 }, upper: { op: 'lt', index: 3 } }, 5)).toEqual([[1, 2]]);
+    expect(windowSelections({ lower: { op: 'gt', index: 1 }, upper: undefined }, 4)).toEqual([[2, 3], [1, 2, 3]]);
+    expect(windowSelections({ lower: { op: 'gt', index: 1 }, upper: { op: 'lte', index: 2 } }, 4)).toEqual([[2], [1, 2], [], [1]]);
+    // One record on both bounds: received at its time or after, it falls outside either way.
+    expect(windowSelections({ lower: { op: 'gt', index: 2 }, upper: { op: 'lte', index: 2 } }, 4)).toEqual([[]]);
+  });
+
+  it('lets a v2 walk show an optional record or not, but never twice and nothing outside', async () => {
+    const list = v2List([1, 2, 3], 2, 'none');
+    const walk = await walkV2(list.first, list.follow, 5);
+    expect(v2WalkProblems(walk, new Set([1, 2]), 2, (r) => r, new Set([3]))).toEqual([]);
+    expect(v2WalkProblems(walk, new Set([1, 2]), 2, (r) => r, new Set([4]))).toEqual(['records outside the set: [3]']);
   });
 });

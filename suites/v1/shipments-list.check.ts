@@ -1,0 +1,64 @@
+// §4.1 common list rules on v1 GET /shipments (orders have their own in lists.check.ts): pages from
+// 1, a page past the last empty, and the created_at filters honoured when accepted ("accepted by most
+// list endpoints": one refused with 400 skips). v1 Shipment fields are not shown, so records are
+// compared as whole JSON and the filters are judged by counts on either side of a distant date.
+import { check, type ApiResponse, type CheckContext, type Query } from '../../src/checks/index.js';
+import { listRecords } from '../support/scope.js';
+
+const path = '/shipments';
+// Long before any shipment: a filter below it keeps none, one at or above it keeps all.
+const DISTANT_PAST = '2000-01-01T00:00:00Z';
+
+/** One page of shipments: the answer, its records and its item_count. */
+async function page(t: CheckContext, query: Query): Promise<{ res: ApiResponse; records: string[]; itemCount: number }> {
+  const res = await t.v1.get(path, { query });
+  t.expectStatus(res, 200, `GET /shipments?${new URLSearchParams(query as Record<string, string>).toString()} answers a page`);
+  const itemCount = Number(res.body?.pagination?.item_count);
+  if (!Number.isInteger(itemCount)) t.fail({ title: 'A v1 list page carries pagination.item_count (§2.7)', expected: 'an integer', received: res.body?.pagination?.item_count ?? 'nothing', response: res });
+  return { res, records: (listRecords(res.body) ?? []).map((r) => JSON.stringify(r)), itemCount };
+}
+
+check({
+  id: 'v1.shipments.list.pages-from-1',
+  api: 'v1',
+  section: '4.1',
+  title: 'GET /shipments: page 1 holds the first records, and pages 1 and 2 of limit 1 are page 1 of limit 2',
+}, async (t) => {
+  const one = await page(t, { page: 1, limit: 1 });
+  const two = await page(t, { page: 2, limit: 1 });
+  const both = await page(t, { page: 1, limit: 2 });
+  t.expect(one.res, `page=1 holds min(limit 1, item_count ${one.itemCount}) records: pages start at 1 (§4.1)`, Math.min(1, one.itemCount), one.records.length);
+  t.expect(both.res, 'Pages 1 and 2 of limit 1, one after the other, are page 1 of limit 2 (§4.1)', both.records, [...one.records, ...two.records]);
+});
+
+check({
+  id: 'v1.shipments.list.past-last-page-empty',
+  api: 'v1',
+  section: '4.1',
+  title: 'GET /shipments: a page past the last answers an empty data array',
+}, async (t) => {
+  const first = await page(t, { limit: 100 });
+  const past = Math.max(Number(first.res.body?.pagination?.page_count) || 1, 1) + 1;
+  const beyond = await page(t, { limit: 100, page: past });
+  t.expect(beyond.res, `page=${past}, past the last page, has an empty data array (§4.1)`, 0, beyond.records.length);
+});
+
+check({
+  id: 'v1.shipments.list.created-at-filters',
+  api: 'v1',
+  section: '4.1',
+  title: 'GET /shipments honours the created_at filters it accepts: [lt]/[lte] a distant past keep none, [gt]/[gte] it keep all',
+}, async (t) => {
+  const all = await page(t, { limit: 1 });
+  if (all.itemCount === 0) return t.skip('the channel lists no shipment, so a filter has nothing to keep or drop');
+  const judged: string[] = [];
+  for (const [bound, kept] of [['lt', 0], ['lte', 0], ['gt', all.itemCount], ['gte', all.itemCount]] as const) {
+    const res = await t.v1.get(path, { query: { limit: 1, [`created_at[${bound}]`]: DISTANT_PAST } });
+    // "accepted by most list endpoints" (§4.1): a refused filter says nothing about the rule.
+    if (res.status === 400) continue;
+    t.expectStatus(res, 200, `GET /shipments with created_at[${bound}] answers a page or 400`);
+    t.expect(res, `item_count with created_at[${bound}]=${DISTANT_PAST}, before every shipment (§4.1)`, kept, Number(res.body?.pagination?.item_count));
+    judged.push(bound);
+  }
+  if (judged.length === 0) t.skip('GET /shipments refused every created_at filter with 400 (they are "accepted by most list endpoints", §4.1)');
+});
