@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
 import { awaitNextStep, instantOf, writtenStepMs } from '../suites/support/instants.js';
+import { pageOf } from '../suites/support/v1-pages.js';
 import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, windowSelections, type Window } from './pagination-arbitraries.js';
 import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from './pagination-model.js';
 import { createOrder, orderBody, type CreatedOrder } from './orders.js';
@@ -45,7 +46,7 @@ async function expectV1Walk(t: CheckContext, query: Record<string, string>, limi
     const res = await t.v1.get('/orders', { query: { ...query, limit, page } });
     t.expectStatus(res, 200, 'GET /orders answers a page (§4.1)');
     answers.push(res);
-    return res.body as V1Page<CreatedOrder>;
+    return pageOf(res.body as V1Page<CreatedOrder>);
   };
   const longest = Math.max(...alternatives.map((expected) => expected.length));
   const pages = await walkV1(fetchPage, Math.ceil(longest / v1PageSize(limit)) + 2);
@@ -68,7 +69,7 @@ async function expectSaneAnswer(t: CheckContext, query: Record<string, string>, 
   const title = `GET /orders with limit=${JSON.stringify(limit)} answers a 4xx or a sane page`;
   if (res.status >= 400 && res.status < 500) return;
   if (res.status !== 200) t.fail({ title, expected: 'a 4xx, or 200 with a page', received: `status ${res.status}`, response: res });
-  const page = res.body as V1Page<CreatedOrder> | undefined;
+  const page = res.body === undefined ? undefined : pageOf(res.body as V1Page<CreatedOrder>);
   const size = page?.pagination?.items_per_page;
   const saneFor = (expected: CreatedOrder[]) => page !== undefined && Array.isArray(page.data) && Number.isInteger(size) && size! >= 1 && size! <= 100
     && JSON.stringify(page.data.map((o) => o.id)) === JSON.stringify(expected.slice(0, size).map((o) => o.id))

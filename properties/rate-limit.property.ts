@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { check, type ApiClient, type ApiVersion, type CheckContext } from '../src/checks/index.js';
 import type { TokenName } from '../src/profile/index.js';
+import { countedRateHeaders } from '../suites/support/rate-limit.js';
 import { RateLimitModel } from './rate-limit-model.js';
 import { assertProperty } from './support/property.js';
 
@@ -44,6 +45,10 @@ const dateOf = (text: string | undefined): number | undefined => {
 
 async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: number): Promise<void> {
   const who = callers(t, api);
+  // The property judges what the headers count; an answer without them is the presence checks' finding.
+  for (const caller of who) {
+    for (const read of reads[api]) countedRateHeaders(t, await caller.client.get(read.path, { validate: false, ...(read.query ? { query: read.query } : {}) }));
+  }
   // The primary merchant's two channels are drawn most: where v1 and v2 count differently.
   const callerArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: Math.min(1, who.length - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: who.length - 1 }) });
   const stepArb = fc.record({ caller: callerArb, read: fc.integer({ min: 0, max: reads[api].length - 1 }) }, { noNullPrototype: true });

@@ -47,7 +47,7 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
     if (!(error instanceof ApiError)) return;
     return answerError(state, api, res, error, decision);
   }
-  if (!auth.ok) return answerError(state, api, res, auth.error, decision);
+  if (!auth.ok) return answerError(state, api, res, anonymousFault(state, api, req, url, raw) ?? auth.error, decision);
   if (decision.retryAfter !== undefined) {
     return answerError(state, api, res, new ApiError(429, 'rate limit exceeded; retry after the current minute'), decision);
   }
@@ -127,4 +127,17 @@ function send(state: ServerState, res: ServerResponse, status: number, body: unk
     ...headers,
   });
   res.end(text);
+}
+
+// Two §4 faults answer a request without a token as if it had one: v1 looks up the record a path
+// names first (404 for an unknown id), v2 validates a write's body first (422 for a body that is no record).
+function anonymousFault(state: ServerState, api: Api, req: IncomingMessage, url: URL, raw: Buffer): ApiError | undefined {
+  if (req.headers.authorization !== undefined) return undefined;
+  if (api === 'v1' && state.faults.has('v1-auth-missing-token-unknown-id-404') && /\/\d{6,}(\/|$)/.test(url.pathname)) {
+    return new ApiError(404, 'no such record');
+  }
+  if (api === 'v2' && state.faults.has('v2-auth-missing-token-write-422') && ['POST', 'PUT', 'PATCH'].includes(req.method ?? '') && raw.length > 0) {
+    return new ApiError(422, [{ field: 'body', message: 'is not a valid record' }]);
+  }
+  return undefined;
 }

@@ -39,7 +39,7 @@ export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults):
   const limit = faults.has('v1-lists-limit-not-capped') ? requested : Math.min(requested, 100);
   const pageCount = Math.ceil(records.length / limit);
   // The faults shift page numbering to start at 0, or serve the last page for pages past the end.
-  let index = faults.has('v1-lists-page-zero-based') ? page : page - 1;
+  let index = faults.has('v1-lists-page-zero-based') ? (query.has('page') ? page : 0) : page - 1;
   if (faults.has('v1-lists-past-end-repeats-last-page') && index >= pageCount) index = Math.max(pageCount - 1, 0);
   // The property-only fault: pages after the first start one record late for some limits.
   const shift = index > 0 && faults.has('v1-lists-page-boundary-skip') && limit >= 3 && limit <= 99 && limit % 5 !== 0 ? 1 : 0;

@@ -62,6 +62,7 @@ function setsNewExpiryValue(existing: BatchSettings | undefined, input: BatchSet
   return expiryFields.some((field) => {
     const sent = input[field];
     if (sent === undefined) return false;
+    if (field === 'expiry_follow_up_action' && faults.has('v2-batch-settings-new-action-not-turned-on')) return false;
     if (sent === null) return faults.has('v2-batch-settings-clear-turns-on');
     return sent !== (existing?.[field] ?? null) || faults.has('v2-batch-settings-same-value-turns-on');
   });

@@ -52,7 +52,8 @@ export function resolveRestocking(ctx: RequestContext, input: RestockingInput, c
   const merchantId = ctx.principal.merchant.id;
   const result: { warehouseId?: number; items?: RestockingItem[] } = {};
   if (input.warehouse_id !== undefined) {
-    if (store.warehouses.get(input.warehouse_id)?.merchantId !== merchantId) {
+    const foreignAccepted = creating && ctx.api === 'v1' && faults.has('v1-restocking-create-foreign-warehouse-accepted') && store.warehouses.has(input.warehouse_id);
+    if (store.warehouses.get(input.warehouse_id)?.merchantId !== merchantId && !foreignAccepted) {
       throw new ApiError(422, [{ field: 'warehouse_id', message: `${input.warehouse_id} is not a warehouse of this merchant` }]);
     }
     result.warehouseId = input.warehouse_id;

@@ -5,6 +5,7 @@ import { faults as h4Batches } from './h4-batches.js';
 import { faults as h4Orders } from './h4-orders.js';
 import { faults as h4Restocking } from './h4-restocking.js';
 import { faults as h4Webhooks } from './h4-webhooks.js';
+import { faults as h5 } from './h5.js';
 import { faults as notFound } from './not-found.js';
 import { faults as orderValidation } from './order-validation.js';
 import { faults as properties } from './properties.js';
@@ -31,7 +32,7 @@ const all = [
   ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists,
   ...v1Orders, ...v2Orders, ...v1Skus, ...restocking, ...batches, ...schema, ...webhooks,
   ...properties, ...notFound, ...scopeWrites, ...orderValidation, ...rateLimitAnswers, ...skuIdentity,
-  ...h4Webhooks, ...h4Restocking, ...h4Batches, ...h4Orders,
+  ...h4Webhooks, ...h4Restocking, ...h4Batches, ...h4Orders, ...h5,
 ] satisfies readonly FaultDefinition[];
 
 // One area declared without `as const` would widen the union to string and let any name through:

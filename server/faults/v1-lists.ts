@@ -4,7 +4,7 @@ import type { FaultDefinition } from './types.js';
 export const faults = [
   { name: 'v1-lists-default-limit-not-20', section: '4.1', description: 'v1 lists: without limit, pages hold 25 records instead of 20' },
   { name: 'v1-lists-limit-not-capped', section: '4.1', description: 'v1 lists: a limit above 100 is used as given instead of acting as 100 (items_per_page shows it)' },
-  { name: 'v1-lists-page-zero-based', section: '4.1', description: 'v1 lists: pages are numbered from 0, so page=1 returns the second page' },
+  { name: 'v1-lists-page-zero-based', section: '4.1', description: 'v1 lists: pages are numbered from 0, so page=1 returns the second page (without page, the first)' },
   { name: 'v1-lists-past-end-repeats-last-page', section: '4.1', description: 'v1 lists: a page past the last returns the last page again instead of an empty data array' },
   { name: 'v1-lists-item-count-on-page', section: '2.7', description: 'v1 lists: pagination.item_count is the count on this page instead of the total' },
   { name: 'v1-lists-page-count-off-by-one', section: '2.7', description: 'v1 lists: pagination.page_count is one more than the number of pages' },

@@ -30,5 +30,10 @@ export const listWarehousesV1: Handler = (ctx) => {
   const warehouses = [...store.warehouses.values()]
     .filter((w) => w.merchantId === ctx.principal.merchant.id)
     .map(({ merchantId: _merchant, ...fields }) => fields);
+  if (ctx.state.faults.has('v1-lists-warehouses-paginated')) {
+    const limit = Math.min(Number(ctx.query.get('limit') ?? 20) || 20, 100);
+    const page = Math.max(Number(ctx.query.get('page') ?? 1) || 1, 1);
+    return { status: 200, body: { data: warehouses.slice((page - 1) * limit, page * limit) } };
+  }
   return { status: 200, body: { data: warehouses } };
 };

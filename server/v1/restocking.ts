@@ -43,6 +43,12 @@ function readInput(body: unknown, schema: BodySchema, faults: Faults): Restockin
   if (typeof raw?.warehouse_id === 'string' && !/^-?[0-9]+$/.test(raw.warehouse_id)) {
     throw new ApiError(422, [{ field: 'warehouse_id', message: 'must be an integer or a string of digits' }]);
   }
+  if (schema === updateSchema && faults.has('v1-restocking-update-extra-property-422')) {
+    const extra = Object.keys(raw ?? {}).find((key) => !(key in properties));
+    if (extra !== undefined) throw new ApiError(422, [{ field: extra, message: 'is not a known property' }]);
+  }
+  if (schema === createSchema && faults.has('v1-restocking-create-unknown-delivery-option-accepted') && raw && typeof raw.delivery_option === 'string'
+    && !(properties.delivery_option.enum as readonly string[]).includes(raw.delivery_option)) raw.delivery_option = 'courier';
   return withArrivalDate(validateV1Body<RestockingInput>(schema, body, faults));
 }
 
@@ -76,5 +82,10 @@ export const updateRestockingV1: Handler = (ctx) => {
   if (resolved.items !== undefined) shipment.items = resolved.items;
   else if (!faults.has('v1-restocking-update-omitted-items-kept')) shipment.items = [];
   shipment.updated_at = nowIso(ctx.state);
-  return { status: 200, body: renderRestockingV1(shipment, faults) };
+  const body = renderRestockingV1(shipment, faults);
+  // The v1-restocking-update-batches-listed fault: the update answer lists a batch in each item (§2.3: always empty there).
+  if (faults.has('v1-restocking-update-batches-listed')) {
+    for (const item of body.restocking_shipment_items as Array<Record<string, unknown>>) item.inventory_batches = [{ inventory_batch_id: 710, quantity: item.announced_quantity }];
+  }
+  return { status: 200, body };
 };

@@ -35,7 +35,7 @@ function applyInput(sku: Sku, input: SkuInput, clearOmitted: boolean): void {
   const target = sku as unknown as Record<string, unknown>;
   for (const key of ['merchant_sku_id', 'name', 'barcode', 'weight_in_kg', 'country_code_of_origin', 'hs_code', 'image_url', 'dangerous_good', 'hazardous_good', 'un_numbers', 'h_codes'] as const) {
     if (input[key] !== undefined) target[key] = input[key];
-    else if (clearOmitted && (key === 'hs_code' || key === 'country_code_of_origin' || key === 'image_url')) target[key] = '';
+    else if (clearOmitted && (key === 'name' || key === 'hs_code' || key === 'image_url')) target[key] = '';
   }
   const cost = input.cost_in_cents ?? input.cost_in_cent;
   if (cost !== undefined) sku.cost_in_cents = cost as number;
@@ -59,7 +59,7 @@ export const getSkuV1: Handler = (ctx) => ({ status: 200, body: renderSkuV1(ctx.
 /** POST /skus: creates a SKU, or updates the one with that merchant_sku_id and sets it active again (§2.6). */
 export const createSkuV1: Handler = (ctx) => {
   const { store, faults } = ctx.state;
-  const input = validateV1Body<SkuInput>(createSchema, ctx.body(), faults);
+  const input = validateV1Body<SkuInput>(createSchema, ctx.body(), faults, faults.has('v1-skus-create-unknown-property-accepted'));
   const channelId = ctx.principal.channel.id;
   const existing = faults.has('v1-skus-create-duplicate-merchant-sku-id')
     ? undefined

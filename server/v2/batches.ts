@@ -42,6 +42,10 @@ export function merchantSku(ctx: RequestContext, name: string): Sku {
 export const createInventoryBatch: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   const sku = merchantSku(ctx, 'sku_id');
+  const sent = ctx.body() as Record<string, unknown> | undefined;
+  if (faults.has('v2-batches-create-null-dates-refused') && (sent?.production_date === null || sent?.expiry_date === null)) {
+    throw new ApiError(422, [{ field: sent.expiry_date === null ? 'expiry_date' : 'production_date', message: 'must be a date' }]);
+  }
   const input = validateBody<Partial<Pick<InventoryBatch, 'lot_number' | 'production_date' | 'expiry_date'>>>(batchSchema, ctx.body() ?? {}, false);
   const id = store.nextId('inventory-batch', 710);
   const expired = input.expiry_date ? Date.parse(input.expiry_date) <= ctx.state.clock.now() : false;
@@ -66,6 +70,7 @@ function blockOf(ctx: RequestContext, sku: Sku, expiryDate: string | null, expir
   const weeks = effectiveSettings(ctx.state, merchant, sku)['action_weeks_before_expiry'];
   const inWindow = expiryDate !== null && !expired && typeof weeks === 'number' && Date.parse(expiryDate) - clock.now() <= weeks * 7 * 86_400_000;
   if (inWindow && faults.has('v2-batches-date-reached-in-window')) return { blocked: true, block_reason: 'expiry_date_reached' };
+  if (reason === 'expiry_date_reached' && faults.has('v2-batches-expired-reason-expiry-window')) return { blocked: true, block_reason: 'expiry_window' };
   return { blocked: expired, block_reason: reason };
 }
 

@@ -34,8 +34,10 @@ export const listOrdersV2: Handler = (ctx) => {
 export const createOrderV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   if (faults.has('v2-orders-create-lower-case-country-accepted')) upperCaseCountry(ctx.body());
+  bendCreateBody(ctx);
   const input = validateBody<OrderInput & { sales_channel_id: number }>(v2OrderCreateSchema, ctx.body(), false);
   requireStrictOrderFields('v2', ctx.state.variants, input);
+  checkCreateItems(ctx, input);
   const foreignAllowed = faults.has('v2-scope-create-order-foreign-channel') && store.salesChannels.has(input.sales_channel_id);
   if (!merchantChannels(ctx).has(input.sales_channel_id) && !foreignAllowed) {
     throw new ApiError(422, [{ field: 'sales_channel_id', message: `${input.sales_channel_id} is not a sales channel of this merchant` }]);
@@ -49,6 +51,40 @@ export const createOrderV2: Handler = (ctx) => {
   const order = createOrder(ctx.state, input.sales_channel_id, input);
   return { status: 200, body: renderOrder('v2', order, faults) };
 };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// What three create faults let through before validation: no items, an item naming no SKU.
+function bendCreateBody(ctx: RequestContext): void {
+  const { faults, store } = ctx.state;
+  const body = ctx.body();
+  if (!isObject(body)) return;
+  if (faults.has('v2-orders-create-items-optional') && body.items === undefined) body.items = [];
+  if (faults.has('v2-orders-create-item-without-sku-accepted') && Array.isArray(body.items)) {
+    const first = [...store.skus.values()].find((s) => s.salesChannelId === body.sales_channel_id);
+    for (const item of body.items) if (isObject(item) && first && item.sku_id === undefined && item.sku_code === undefined) item.sku_id = first.id;
+  }
+}
+
+// §2.1 item rules of a create: merchant_item_id unique among the items; and what two faults refuse.
+function checkCreateItems(ctx: RequestContext, input: OrderInput): void {
+  const { faults } = ctx.state;
+  const items = input.items ?? [];
+  const ids = new Set(items.map((i) => i.merchant_item_id));
+  if (ids.size !== items.length && !faults.has('v2-orders-create-duplicate-merchant-item-id-accepted')) {
+    throw new ApiError(422, [{ field: 'items', message: 'merchant_item_id must be unique among the items of the order' }]);
+  }
+  items.forEach((item, i) => {
+    if (item.sku_id === undefined && faults.has('v2-orders-create-sku-code-refused')) throw new ApiError(422, [{ field: `items.${i}.sku_id`, message: 'is required' }]);
+    if (item.price_per_unit_in_cents === undefined && faults.has('v2-orders-create-item-prices-required')) {
+      throw new ApiError(422, [{ field: `items.${i}.price_per_unit_in_cents`, message: 'is required' }]);
+    }
+  });
+  if (faults.has('v2-orders-create-created-at-from-external') && input.created_at === undefined && typeof input.external_created_at === 'string') {
+    input.created_at = input.external_created_at;
+  }
+}
 
 // `access` picks the scope faults that apply: reads and writes of another merchant's order break apart.
 function visible(ctx: RequestContext, order: Order | undefined, access: 'read' | 'update' = 'read'): order is Order {
@@ -91,6 +127,11 @@ function patch(ctx: RequestContext, order: Order, byMerchantOrderId = false): Or
     order.salesChannelId = input.sales_channel_id;
   }
   updateOrder(ctx.state, order, input, mode);
+  // fulfillment_status is read-only (§2.1); the fault applies it.
+  const status = (ctx.body() as { fulfillment_status?: unknown } | undefined)?.fulfillment_status;
+  if (faults.has('v2-orders-patch-fulfillment-status-applied') && typeof status === 'string' && ['waiting_for_picking', 'processing', 'partially_shipped', 'shipped', 'on_hold', 'payment_pending', 'cancelled', 'ignored'].includes(status)) {
+    order.fulfillment_status = status as FulfillmentStatus;
+  }
   return order;
 }
 

@@ -61,9 +61,25 @@ export const listRestockingV2: Handler = (ctx) => {
 
 /** POST /restocking_shipments: 201, status shipped. */
 export const createRestockingV2: Handler = (ctx) => {
+  if (ctx.state.faults.has('v2-restocking-create-item-without-sku-accepted')) giveItemsASku(ctx);
   const shipment = createRestocking(ctx, withArrivalDate(validateBody<RestockingInput>(createSchemaFor(ctx.state.faults), ctx.body(), false)));
-  return { status: 201, body: renderRestockingV2(shipment, ctx.state.faults) };
+  return { status: 201, body: withoutPriority(ctx.state.faults, renderRestockingV2(shipment, ctx.state.faults)) };
 };
+
+// The v2-restocking-priority-missing fault: the create and update answers leave out priority (§2.3).
+function withoutPriority(faults: Faults, body: Record<string, unknown>): Record<string, unknown> {
+  if (faults.has('v2-restocking-priority-missing')) delete body.priority;
+  return body;
+}
+
+// The v2-restocking-create-item-without-sku-accepted fault: an item naming no SKU gets the merchant's first one.
+function giveItemsASku(ctx: Parameters<Handler>[0]): void {
+  const items = (ctx.body() as { restocking_shipment_items?: unknown } | undefined)?.restocking_shipment_items;
+  const channels = new Set(ctx.state.store.channelsOf(ctx.principal.merchant.id).map((c) => c.id));
+  const first = [...ctx.state.store.skus.values()].find((s) => channels.has(s.salesChannelId));
+  if (!Array.isArray(items) || !first) return;
+  for (const item of items) if (typeof item === 'object' && item !== null && item.sku_id === undefined && item.sku_code === undefined) item.sku_id = first.id;
+}
 
 /** GET /restocking_shipments/{id}. */
 export const getRestockingV2: Handler = (ctx) => ({ status: 200, body: renderRestockingV2(ownRestocking(ctx), ctx.state.faults) });
@@ -89,7 +105,7 @@ export const updateRestockingV2: Handler = (ctx) => {
   if (input.delivery_option !== undefined) shipment.delivery_option = input.delivery_option;
   if (input.priority !== undefined) shipment.priority = input.priority;
   shipment.updated_at = nowIso(ctx.state);
-  return { status: 200, body: renderRestockingV2(shipment, ctx.state.faults) };
+  return { status: 200, body: withoutPriority(ctx.state.faults, renderRestockingV2(shipment, ctx.state.faults)) };
 };
 
 /** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment (or none, cancel-empty-body). */

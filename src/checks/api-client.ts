@@ -22,6 +22,12 @@ export interface RequestOptions {
   validate?: boolean;
   /** This request means to provoke a 429 (§8): neither paced nor retried. */
   provoke429?: boolean;
+  /**
+   * The request only prepares the check's premise (a record to work on, a read of its owner): a
+   * status the operation does not allow then skips the check instead of failing it, and goes to the
+   * owning schema check like a schema violation, so one defect fails one check.
+   */
+  premise?: boolean;
 }
 
 /** Options of the shorthand methods: everything but method, path and body. */
@@ -66,6 +72,9 @@ export class ApiClient {
     private readonly token: string | null,
     private readonly onExchanges: (exchanges: RecordedExchange[]) => void,
     private readonly onViolations: (violations: SchemaViolation[]) => void = () => undefined,
+    private readonly skip: (reason: string) => never = (reason) => {
+      throw new Error(reason);
+    },
   ) {}
 
   /**
@@ -103,6 +112,11 @@ export class ApiClient {
     const value = parsed.ok ? parsed.value : undefined;
     if (options.validate ?? true) {
       const judgement = judgeResponse(this.api, options.method, path, answer.status, parsed.ok ? value : NOT_JSON, exchange);
+      // Noted either way, so the run reports it once: by the check that failed on it, else by the owner.
+      if (judgement.kind === 'status-not-allowed') this.onViolations([judgement.violation]);
+      if (judgement.kind === 'status-not-allowed' && options.premise) {
+        this.skip(`the premise could not be prepared: ${judgement.failure.title}, ${judgement.failure.received} (reported by the check that owns that answer)`);
+      }
       if (judgement.kind === 'status-not-allowed') throw new CheckFailure(judgement.failure);
       if (judgement.kind === 'violations') this.onViolations(judgement.violations);
     }

@@ -93,8 +93,8 @@ export function createCheckContext(
     }
   };
   const clients = (token: string | null): ApiClients => ({
-    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record, note),
-    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record, note),
+    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record, note, skip),
+    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record, note, skip),
   });
   const fail = (options: FailOptions): never => {
     throw new CheckFailure(

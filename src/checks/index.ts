@@ -8,6 +8,7 @@ export type { ApiClients, CheckContext, FailOptions } from './context.js';
 export { CheckFailure, formatFailure } from './failure.js';
 export type { FailureInput, FailureKind } from './failure.js';
 export { idMatcher, isSelected, skipReason } from './selection.js';
+export { STATUS_POINTER } from './validation.js';
 export { profileSecrets, runSession } from './session.js';
 export type { ApiVersion, CheckMeta, CheckRecord, FailureDetail, RunConfig, SchemaScope, SchemaViolation } from './types.js';
 export { CheckFileError, activeCollector, checkFiles, collectChecks } from './registry.js';

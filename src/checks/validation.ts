@@ -9,10 +9,13 @@ const MAX_LISTED_ERRORS = 8;
 /** Stands for an answer whose text is not JSON. */
 export const NOT_JSON: unique symbol = Symbol('not JSON');
 
+/** The pointer of a violation that is about an answer's status, not its body. */
+export const STATUS_POINTER = '(status)';
+
 /** What the validation of one answer found: a status the operation does not allow, or schema violations. */
 export type ResponseJudgement =
   | { kind: 'ok' }
-  | { kind: 'status-not-allowed'; failure: FailureInput }
+  | { kind: 'status-not-allowed'; failure: FailureInput; violation: SchemaViolation }
   | { kind: 'violations'; violations: SchemaViolation[] };
 
 /**
@@ -46,6 +49,7 @@ export function judgeResponse(
         received: String(status),
         exchange,
       },
+      violation: violation(STATUS_POINTER, `(status): expected one of ${[...operation.statuses, ...operation.statusRanges].join(', ')}, received ${status}`),
     };
   }
   if (body === NOT_JSON) return { kind: 'violations', violations: [violation('', '(root): expected a JSON body, received text that is not JSON')] };

@@ -1,6 +1,6 @@
 // One defect, one failing check: a response that breaks its schema is seen by every check that
 // reads it, but reported once, by the schema check that owns that kind of answer (its `owns`).
-import { formatFailure, type SchemaScope, type SchemaViolation } from '../checks/index.js';
+import { formatFailure, STATUS_POINTER, type SchemaScope, type SchemaViolation } from '../checks/index.js';
 import type { RecordedExchange } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
 
@@ -77,7 +77,11 @@ function schemaFailure(groups: ViolationGroup[]): { title: string; expected: str
  */
 export function attributeViolations(results: readonly CheckResult[], seen: readonly SeenViolation[], owners: ReadonlyMap<string, SchemaScope[]>): CheckResult[] {
   const byOwner = new Map<string, ViolationGroup[]>();
+  const failed = new Set(results.filter((result) => result.status === 'failed').map((result) => result.id));
   for (const group of groupViolations(seen)) {
+    // A status the operation does not allow fails the check that judged it; only when every check
+    // that saw it merely prepared its premise (and skipped) does the owner report it.
+    if (group.first.pointer === STATUS_POINTER && group.checks.some((id) => failed.has(id))) continue;
     const owner = ownerOf(group, owners);
     byOwner.set(owner, [...(byOwner.get(owner) ?? []), group]);
   }

@@ -2,7 +2,7 @@
 // writes and their error answers, as one table per version; and X-Rate-Limit-Max against the limit
 // the profile expects.
 import { check, type ApiResponse, type ApiVersion, type CheckContext } from '../../src/checks/index.js';
-import { rateHeaders } from './rate-limit.js';
+import { countedRateHeaders, rateHeaders } from './rate-limit.js';
 
 /** One answer to look at: what it is, and the request that provokes it. */
 export interface RateAnswerCase {
@@ -38,6 +38,6 @@ export function rateAnswerChecks(api: ApiVersion, cases: readonly RateAnswerCase
     needs: ['rateLimit.perMinute'],
   }, async (t) => {
     const res = await read(t);
-    t.expect(res, `X-Rate-Limit-Max is the maximum requests per minute (§8), which the profile gives as rateLimit.perMinute`, t.profile.rateLimit!.perMinute, rateHeaders(t, res).max);
+    t.expect(res, `X-Rate-Limit-Max is the maximum requests per minute (§8), which the profile gives as rateLimit.perMinute`, t.profile.rateLimit!.perMinute, countedRateHeaders(t, res).max);
   });
 }

@@ -3,6 +3,23 @@
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 
 /**
+ * The v1 pagination object of `body` with counts given as digit strings read as their numbers: the
+ * list rules judge the counts, their JSON type is v1.schema.pagination's rule (one defect, one check).
+ */
+export function paginationOf<T = Record<string, number>>(body: unknown): T | undefined {
+  const pagination: unknown = (body as { pagination?: unknown } | undefined)?.pagination;
+  if (typeof pagination !== 'object' || pagination === null) return undefined;
+  const counts = Object.entries(pagination).map(([key, value]) => [key, typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value]);
+  return Object.fromEntries(counts) as T;
+}
+
+/** A v1 list answer's body with its pagination counts read as numbers (`paginationOf`). */
+export function pageOf<T extends { pagination?: unknown }>(body: T): T {
+  const pagination = paginationOf(body);
+  return pagination === undefined ? body : { ...body, pagination };
+}
+
+/**
  * Fails the check unless page_count is ceil(item_count / items_per_page); with item_count 0 both 0
  * and 1 are accepted (an empty list has no page, or one empty page).
  */

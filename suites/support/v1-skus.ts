@@ -49,3 +49,12 @@ export async function skuUnderTest(t: CheckContext, deletes = false): Promise<Sk
   t.cleanup(() => t.v1.patch(`/skus/${fixture.id}`, { name, weight_in_kg, batch_tracking_enabled }, { validate: false }));
   return { id: fixture.id, created: false };
 }
+
+/**
+ * A SKU answer's weight_in_kg, a numeric string read as its number: the SKU rules judge the value,
+ * its JSON type is v1.schema.sku's rule (one defect, one failing check).
+ */
+export function weightOf(body: unknown): unknown {
+  const weight: unknown = (body as { weight_in_kg?: unknown } | undefined)?.weight_in_kg;
+  return typeof weight === 'string' && weight.trim() !== '' && Number.isFinite(Number(weight)) ? Number(weight) : weight;
+}

@@ -4,7 +4,7 @@ import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
 import { createOrder, orderBody } from '../support/v1-orders.js';
 import { awaitNextStep, filterAdmits, instantOf, writtenStepMs } from '../support/instants.js';
-import { expectPageCount } from '../support/v1-pages.js';
+import { expectPageCount, paginationOf } from '../support/v1-pages.js';
 
 interface Pagination {
   current_page: number;
@@ -24,7 +24,7 @@ interface Page {
 async function page(t: CheckContext, path: string, query: Query = {}): Promise<Page> {
   const res = await t.v1.get(path, { query });
   t.expectStatus(res, 200, `GET ${path} answers a page`);
-  return { res, data: (res.body?.data ?? []) as Array<Record<string, unknown>>, pagination: res.body?.pagination as Pagination };
+  return { res, data: (res.body?.data ?? []) as Array<Record<string, unknown>>, pagination: paginationOf<Pagination>(res.body) as Pagination };
 }
 
 /** How many records page `n` of `size` must hold when the list has `total` records. */

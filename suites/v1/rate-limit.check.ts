@@ -2,7 +2,7 @@
 // minute, and (when the profile allows it) the 429 with Retry-After and the reset at the next minute.
 import { check, type ApiResponse } from '../../src/checks/index.js';
 import {
-  awayFromMinuteEdges, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, serviceMsUntilNextMinute, sleep, usedWentDown, withinOneMinute,
+  awayFromMinuteEdges, expectUsedCountsUp, msUntilNextMinute, provokeLimit, countedRateHeaders, rateHeaders, serviceMsUntilNextMinute, sleep, usedWentDown, withinOneMinute,
 } from '../support/rate-limit.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
@@ -54,7 +54,7 @@ check({
     const before = await t.v1.get(probe.path, { query: probe.query });
     for (let i = 0; i < OTHER_REQUESTS; i++) await other.v1.get(probe.path, { query: probe.query });
     const after = await t.v1.get(probe.path, { query: probe.query });
-    return { before: rateHeaders(t, before), after: rateHeaders(t, after), response: after };
+    return { before: countedRateHeaders(t, before), after: countedRateHeaders(t, after), response: after };
   }, ({ before, after }) => after.used < before.used);
   // The primary's own request counts, and other clients of its channel may add some; the other
   // channel's requests must not: a rise by all of them shows one window for both channels.
@@ -81,7 +81,7 @@ check({
   const send = () => t.v1.get(probe.path, { query: probe.query, provoke429: true });
   const result = await withinOneMinute(t, () => provokeLimit(t, send), (r) => usedWentDown(r.served));
   if (result.servedOver) {
-    const { used, max } = rateHeaders(t, result.servedOver);
+    const { used, max } = countedRateHeaders(t, result.servedOver);
     return t.fail({ title: 'A request over the per-minute limit was served instead of answering 429 (§8)', expected: `status 429 once X-Rate-Limit-Used reaches ${max}`, received: `status ${result.servedOver.status} with X-Rate-Limit-Used ${used}`, response: result.servedOver });
   }
   if (!result.refused) {
@@ -108,6 +108,6 @@ check({
   await sleep(Math.max(seconds * 1000, msUntilNextMinute()) + AFTER_MINUTE_MS);
   const reset = await send();
   t.expectStatus(reset, 200, 'In the next calendar minute the limit has reset and the request is served (§8)');
-  const { used, max } = rateHeaders(t, reset);
+  const { used, max } = countedRateHeaders(t, reset);
   if (used >= max) t.fail({ title: 'X-Rate-Limit-Used starts over in the next calendar minute (§8)', expected: `fewer than ${max}`, received: used, response: reset });
 });

@@ -19,7 +19,8 @@ for (const [ownerName, slug, whose] of orderOwners) {
       writes: true,
     }, async (t) => {
       const order = await foreignV1Order(t, ownerName);
-      const res = await t.v1.request({ method, path: `/orders/${order.id}`, body: { shipping_address: { line2: t.marker } } });
+      // PUT is PATCH's alias (§9.5), v1.orders.update.put-same-as-patch's rule: a status it may not answer skips here.
+      const res = await t.v1.request({ method, path: `/orders/${order.id}`, body: { shipping_address: { line2: t.marker } }, premise: method === 'PUT' });
       t.expectStatus(res, 404, `Order ${order.id} belongs to ${whose}: v1 orders are scoped to the token's sales channel, for updates too (§1, §4.1)`);
       await expectUnchanged(t, order, order.owner.v1, `/orders/${order.id}`, 'shipping_address');
     });
@@ -56,7 +57,8 @@ check({
   // No v1 SKU read is shown (§4.1): an empty update keeps every property and answers the SKU.
   const before = await owner.patch(`/skus/${id}`, {});
   t.expectStatus(before, 200, "The owning sales channel reads its SKU through an empty PATCH");
-  const res = await t.v1.put(`/skus/${id}`, { name: `${t.marker} not yours` });
+  // PUT is PATCH's alias (§9.5), v1.skus.update.put-same-as-patch's rule: a status it may not answer skips here.
+  const res = await t.v1.put(`/skus/${id}`, { name: `${t.marker} not yours` }, { premise: true });
   if (res.status === 200) t.cleanup(() => owner.patch(`/skus/${id}`, { name: before.body?.name }, { validate: false }));
   t.expectStatus(res, 404, `SKU ${id} of another sales channel is not the caller's: v1 SKUs are scoped to the token's sales channel (§1, §7)`);
   const after = await owner.patch(`/skus/${id}`, {});

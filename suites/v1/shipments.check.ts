@@ -1,6 +1,6 @@
 // §4.1 and §2.7: v1 GET /shipments lists only shipped shipments, in consistent pages.
 import { check } from '../../src/checks/index.js';
-import { expectPageCount } from '../support/v1-pages.js';
+import { expectPageCount, paginationOf } from '../support/v1-pages.js';
 
 check({
   id: 'v1.shipments.list.only-shipped',
@@ -35,10 +35,11 @@ check({
   title: 'GET /shipments pagination agrees with the request and the data',
 }, async (t) => {
   const size = 1;
-  const res = await t.v1.get('/shipments', { query: { page: 1, limit: size } });
+  // No page parameter: the first page by default (§4.1); page numbering is v1.shipments.list.pages-from-1's rule.
+  const res = await t.v1.get('/shipments', { query: { limit: size } });
   t.expectStatus(res, 200, 'GET /shipments answers a page');
   const data = (Array.isArray(res.body?.data) ? res.body.data : []) as unknown[];
-  const pagination = res.body?.pagination as Record<string, number> | undefined;
+  const pagination = paginationOf(res.body);
   // The shipment page's shape beyond the common list response is not shown: judged only with its pagination.
   if (!pagination) return t.skip('the GET /shipments answer has no pagination object to compare');
   const total = pagination.item_count!;

@@ -27,13 +27,14 @@ function currentSettings(t: CheckContext): Promise<ApiResponse> {
   return writeSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
 }
 
-/** The batch SKU's batch_tracking_enabled, as an empty v1 update echoes it (§2.6, §4.1: omitted properties are kept). */
+/** The batch SKU's batch_tracking_enabled, as an empty v1 PATCH echoes it (§2.6, §4.1: omitted properties are kept). */
 async function batchTracking(t: CheckContext): Promise<boolean> {
-  const echo = await t.v1.put(`/skus/${skuOf(t).id}`, {});
-  t.expectStatus(echo, 200, 'An empty v1 PUT /skus/{id} on the batch SKU answers 200 with the SKU (§4.1)');
+  // PATCH, the documented method (§9.5): the PUT alias is v1.skus.update.put-same-as-patch's rule.
+  const echo = await t.v1.patch(`/skus/${skuOf(t).id}`, {}, { premise: true });
+  if (echo.status !== 200) t.skip(`an empty v1 PATCH /skus/{id} on the batch SKU answered ${echo.status}, so batch tracking cannot be observed`);
   // §2.6 lists the field but not that every answer carries it: without it there is nothing to observe.
   const enabled: unknown = echo.body?.batch_tracking_enabled;
-  if (enabled === undefined) t.skip('the v1 SKU echo (an empty PUT /skus/{id}) did not show batch_tracking_enabled, so batch tracking cannot be observed');
+  if (enabled === undefined) t.skip('the v1 SKU echo (an empty PATCH /skus/{id}) did not show batch_tracking_enabled, so batch tracking cannot be observed');
   return enabled as boolean;
 }
 

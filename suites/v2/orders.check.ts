@@ -157,7 +157,6 @@ check({
   const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, read);
   t.expectStatus(read, 200, 'GET /orders/by_merchant_order_id finds an order the run created (§4.2)');
-  t.expectSchema(read, 'Order', 'The answer is an order (§2.1)');
   t.expect(read, 'The order found is the one with that merchant_order_id (id)', created.body.id, read.body.id);
 });
 
@@ -179,7 +178,6 @@ check({
   const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(merchantOrderId, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, read);
   t.expectStatus(read, 200, 'GET /orders/by_merchant_order_id finds an order the run created (§4.2)');
-  t.expectSchema(read, 'Order', 'The answer is an order (§2.1)');
   t.expect(read, `The order found is the one of sales channel ${t.fixtures.salesChannelId}, not ${otherChannelId} (§4.2: by merchant order id and sales channel id)`, own.body.id, read.body.id);
 });
 
@@ -196,7 +194,6 @@ check({
   const patched = await t.v2.patch('/orders/by_merchant_order_id', change, { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, patched);
   t.expectStatus(patched, 200, 'PATCH /orders/by_merchant_order_id updates an order the run created (§4.2)');
-  t.expectSchema(patched, 'Order', 'The answer is an order (§2.1)');
   const read = await readOrder(t, created.body.id);
   t.expect(read, 'The provided field changes (customer_order_number)', change.customer_order_number, read.body.customer_order_number);
   t.expect(read, 'merchant_order_id cannot change and is ignored if sent (§4.2)', created.body.merchant_order_id, read.body.merchant_order_id);

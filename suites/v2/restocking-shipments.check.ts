@@ -17,7 +17,8 @@ check({
   const body = v2RestockingBody(t);
   const created = await createV2Shipment(t, body);
   t.expect(created, 'A shipment created through the API starts in status shipped (§3.1)', 'shipped', created.body.status);
-  t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, created.body.warehouse_id);
+  // Whether the answer carries warehouse_id at all is v2.schema.restocking-shipment's rule; its value is this one's.
+  if (created.body.warehouse_id !== undefined) t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, created.body.warehouse_id);
   t.expect(created, 'The created shipment carries the po_number sent', body.po_number, created.body.po_number);
   t.expect(created, 'The created shipment carries the items sent', body.restocking_shipment_items, announcedItems(created.body));
 });
@@ -92,6 +93,9 @@ check({
   const created = await createV2Shipment(t);
   const first = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
   requireSuccess(t, first, `Cancelling a shipment in status ${created.body.status}`);
+  const between = await t.v2.get(`/restocking_shipments/${created.body.id}`, { premise: true });
+  // A first cancel that did not cancel is v2.restocking.cancel.shipped-cancelled's finding.
+  if (between.body?.status !== 'cancelled') t.skip(`the first cancel answered ${first.status} but the shipment reads ${JSON.stringify(between.body?.status)}: no cancelled shipment to cancel again`);
   const second = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
   if (second.status === 422) return;
   // Whether cancelled permits a cancel is not shown (§3.1): a service may take a repeated cancel as

@@ -5,12 +5,13 @@ import { start } from './client.js';
 import { accessCases } from './fault-cases/access.js';
 import { h3Cases } from './fault-cases/h3.js';
 import { h4Cases } from './fault-cases/h4.js';
+import { h5Cases } from './fault-cases/h5.js';
 import { propertyCases } from './fault-cases/properties.js';
 import { resourceCases } from './fault-cases/resources.js';
 import type { FaultCase } from './fault-cases/types.js';
 import { probeStart } from './fault-cases/types.js';
 
-const cases: Record<string, FaultCase> = { ...accessCases, ...resourceCases, ...propertyCases, ...h3Cases, ...h4Cases };
+const cases: Record<string, FaultCase> = { ...accessCases, ...resourceCases, ...propertyCases, ...h3Cases, ...h4Cases, ...h5Cases };
 
 async function observe(row: FaultCase, options: ServerOptions, check: boolean): Promise<unknown> {
   let now = probeStart;
