@@ -68,6 +68,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     retry4xx: faults.has('webhooks-v1-retries-4xx'),
     noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
     noRetry429: faults.has('webhooks-v1-no-retry-429'),
+    noRetryConnectionFailure: faults.has('webhooks-v1-no-retry-connection-failure'),
     retry3xx: faults.has('webhooks-v1-redirect-retried'),
   };
   const controller = new AbortController();
@@ -77,7 +78,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   // Resolves whether the call was received (any status below 400).
   const deliver = async (url: string, delivery: Message): Promise<boolean> => {
-    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false };
+    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false, noRetryConnectionFailure: false };
     let failures = 0;
     let rateLimited = 0;
     for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
@@ -111,8 +112,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // one the receiver rejected, which §6.3 point 4 forbids retrying.
       const twice = variants.has('webhooks-duplicate-deliveries');
       // A failed delivery is the receiver's problem, never the server's: nothing may escape.
+      // webhooks-v2-events-to-v1-url: the v1 URL gets each v2 call too.
+      const urls = event.api === 'v2' && faults.has('webhooks-v2-events-to-v1-url') && options.v1Url !== undefined ? [url, options.v1Url] : [url];
       const task = (async () => {
-        for (const delivery of plan) if ((await deliver(url, delivery)) && twice) await deliver(url, delivery);
+        for (const delivery of plan) {
+          for (const target of urls) if ((await deliver(target, delivery)) && twice) await deliver(target, delivery);
+        }
       })().catch(() => undefined);
       running.add(task);
       void task.finally(() => running.delete(task));

@@ -25,7 +25,7 @@ export interface ListenOutcome {
 
 /** One line per call: when, which version and event, the resource, and each verdict. */
 export function lineOf(delivery: Delivery): string {
-  const answer = delivery.answer === 'hang' ? 'held-open' : String(delivery.answer);
+  const answer = delivery.answer === 'hang' ? 'held-open' : delivery.answer === 'drop' ? 'connection-closed' : String(delivery.answer);
   const head = `${delivery.receivedAt.toISOString()} #${delivery.seq} ${delivery.api} ${delivery.path}`;
   if (delivery.refusal !== undefined) return `${head} refused=${delivery.refusal} -> ${answer}`;
   const parse = delivery.event;

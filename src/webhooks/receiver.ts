@@ -39,8 +39,8 @@ export interface Delivery {
   resource: EventResource | undefined;
   /** The payload checked against its schemas; undefined when refused. */
   event: EventParse | undefined;
-  /** The status answered, `'hang'` while held open, undefined until the responder has decided. */
-  answer: number | 'hang' | undefined;
+  /** The status answered, `'hang'` while held open, `'drop'` when the connection was closed unanswered, undefined until the responder has decided. */
+  answer: number | 'hang' | 'drop' | undefined;
 }
 
 /** How to run a receiver. */
@@ -144,11 +144,16 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
       : await responder(delivery);
-    delivery.answer = answer === 'hang' ? 'hang' : answer.status;
+    delivery.answer = answer === 'hang' || answer === 'drop' ? answer : answer.status;
     // Visible only once answered, so a check waiting for a delivery also sees what it was told.
     record(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
+    // A connection failure for the sender (§6.3 point 4): closed with no answer at all.
+    if (answer === 'drop') {
+      request.socket.destroy();
+      return;
+    }
     // After a refused body the rest of it is never read, so the connection cannot be reused.
     if (refusal !== undefined) response.shouldKeepAlive = false;
     if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));

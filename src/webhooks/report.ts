@@ -111,7 +111,7 @@ function exchangeOf(delivery: Delivery, redact: (text: string) => string, baseUr
     status: typeof delivery.answer === 'number' ? delivery.answer : null,
     responseHeaders: {},
     responseBody: null,
-    ...(delivery.answer === 'hang' ? { error: 'held open by the receiver' } : {}),
+    ...(delivery.answer === 'hang' ? { error: 'held open by the receiver' } : delivery.answer === 'drop' ? { error: 'connection closed by the receiver' } : {}),
     durationMs: 0,
   };
 }

@@ -4,7 +4,7 @@ import type { Delivery } from './receiver.js';
  * How the receiver answers one delivery: a status (and body, headers such as a redirect's Location),
  * sent at once or `delayMs` later (a slow receiver, §6.3 point 3), or no answer at all until it closes.
  */
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'drop';
 
 /** Chooses the answer to each delivery, so a check can provoke a retry or a rejection. */
 export type Responder = (delivery: Delivery) => Answer | Promise<Answer>;

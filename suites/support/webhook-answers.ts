@@ -23,7 +23,7 @@ import {
  */
 export function retryWindowMs(t: CheckContext, answer: Answer): number {
   const { timeoutMs, retryWithinMs = 0 } = webhookTimings(t);
-  const held = answer === 'hang' ? ANSWER_LIMIT_MS : (answer.delayMs ?? 0);
+  const held = answer === 'hang' ? ANSWER_LIMIT_MS : answer === 'drop' ? 0 : (answer.delayMs ?? 0);
   return held + retryWithinMs + Math.min(retryWithinMs, timeoutMs);
 }
 

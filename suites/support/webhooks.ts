@@ -79,7 +79,7 @@ export function describeDelivery(delivery: Delivery): string {
     if (delivery.resource?.[field] !== undefined) parts.push(`${field}=${String(delivery.resource[field])}`);
   }
   parts.push(delivery.eventId === undefined ? 'no event id' : `event id ${delivery.eventId}`);
-  parts.push(delivery.answer === 'hang' ? 'held open' : `answered ${String(delivery.answer)}`);
+  parts.push(delivery.answer === 'hang' ? 'held open' : delivery.answer === 'drop' ? 'connection closed' : `answered ${String(delivery.answer)}`);
   return `delivery ${delivery.seq} to ${delivery.path} (${parts.join(', ')})`;
 }
 

@@ -31,6 +31,27 @@ check({
 });
 
 check({
+  id: 'v1.webhooks.retry.after-connection-failure',
+  api: 'v1',
+  section: '6.3',
+  title: 'A v1 call whose connection fails (closed without an answer) is retried',
+  needs,
+  writes: true,
+}, async (t) => {
+  const { first, change, about } = await answerFirstCall(t, 'v1', 'drop');
+  // A retry is any later call about the shipment: its event id and payload are other checks' rules.
+  const withinMs = retryWindowMs(t, 'drop') + webhookTimings(t).timeoutMs;
+  const retry = await t.webhooks.waitFor((delivery) => delivery.seq > first.seq && about(delivery), withinMs);
+  if (retry === undefined) {
+    t.fail({
+      title: 'A call whose connection failed is retried (§6.3 point 4)',
+      expected: `another call announcing the change of ${describeDelivery(first)} within ${withinMs} ms`,
+      received: deliveriesAbout(t, change),
+    });
+  }
+});
+
+check({
   id: 'v1.webhooks.slow-answer-received',
   api: 'v1',
   section: '6.3',

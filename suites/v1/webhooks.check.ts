@@ -92,7 +92,7 @@ check({
 function retryWindowMs(t: CheckContext, answer: Answer): number {
   const { timeoutMs, retryWithinMs = 0 } = webhookTimings(t);
   // A rejected call shows nothing; the window only has to cover a retry that should not come.
-  if (answer !== 'hang' && answer.status < 500) return retryWithinMs + Math.min(retryWithinMs, timeoutMs);
+  if (typeof answer !== 'string' && answer.status < 500) return retryWithinMs + Math.min(retryWithinMs, timeoutMs);
   return (answer === 'hang' ? ANSWER_LIMIT_MS : 0) + retryWithinMs + timeoutMs;
 }
 
@@ -108,7 +108,7 @@ async function firstCallAnswered(t: CheckContext, answer: Answer): Promise<Deliv
   t.webhooks.setResponder(answerFirst(announces(change), answer));
   t.cleanup(async () => t.webhooks.setResponder(acknowledgeValid));
   await shipment.cancel();
-  const answered = answer === 'hang' ? 'hang' : answer.status;
+  const answered = typeof answer === 'string' ? answer : answer.status;
   const { timeoutMs } = webhookTimings(t);
   const first = await t.webhooks.waitFor((d) => announces(change)(d) && d.answer === answered, timeoutMs);
   return first ?? failNoDelivery(t, change, timeoutMs);

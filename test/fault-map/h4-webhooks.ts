@@ -8,6 +8,8 @@ import type { CheckId } from './check-ids.js';
 
 /** Fault name → ids of the checks that must fail against `mfc serve --fault <name>`. */
 export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
+  'webhooks-v1-no-retry-connection-failure': ['v1.webhooks.retry.after-connection-failure'],
+  'webhooks-v2-events-to-v1-url': ['v1.webhooks.versions-separate'],
   'webhooks-v1-no-retry-429': ['v1.webhooks.retry.after-429'],
   'webhooks-answer-wait-2s': ['v1.webhooks.slow-answer-received'],
   'webhooks-redirect-followed': ['v1.webhooks.redirect-received', 'v2.webhooks.redirect-not-followed'],

@@ -1,4 +1,4 @@
-// The reference server's answer handling (§6.3 points 3 and 4) for 429, slow answers and redirects,
+// The reference server's answer handling (§6.3 points 3 and 4) for 429, failed connections, slow answers and redirects,
 // each conforming and under its fault (server/faults/h4-webhooks.ts), and the receiver's delayed and
 // redirecting answers that the webhook checks use to provoke them.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ describe('answers to a v1 call (§6.3 points 3 and 4)', () => {
   it.each([
     ['a 429 is retried', { status: 429 }, [], 400, ['/hooks/v1', '/hooks/v1']],
     ['webhooks-v1-no-retry-429: a 429 is not retried', { status: 429 }, ['webhooks-v1-no-retry-429'], 400, ['/hooks/v1']],
+    ['a connection closed unanswered is retried', 'drop', [], 400, ['/hooks/v1', '/hooks/v1']],
+    ['webhooks-v1-no-retry-connection-failure: a closed connection is not retried', 'drop', ['webhooks-v1-no-retry-connection-failure'], 400, ['/hooks/v1']],
     ['a 204 after 3 s is received', { status: 204, delayMs: 3_000 }, [], 3_500, ['/hooks/v1']],
     ['webhooks-answer-wait-2s: a 204 after 3 s is retried', { status: 204, delayMs: 3_000 }, ['webhooks-answer-wait-2s'], 3_500, ['/hooks/v1', '/hooks/v1']],
     ['a redirect is received and not followed', { status: 307, headers: { location: '/moved' } }, [], 400, ['/hooks/v1']],
@@ -39,5 +41,19 @@ describe('answers to a v1 call (§6.3 points 3 and 4)', () => {
   ] as const)('%s', async (_name, answer, faults, waitMs, want) => {
     const receiver = await deliverOnce(answer as Answer, [...faults], waitMs);
     expect(paths(receiver)).toEqual(want);
+  }, 10_000);
+});
+
+describe('v1 and v2 webhooks are separate (§6)', () => {
+  // The conforming half (no call at the v1 URL) is proven by v1.webhooks.versions-separate passing
+  // against the conforming server in test/fault-matrix/conforming.test.ts.
+  it('webhooks-v2-events-to-v1-url: a v2 event reaches the v1 URL too', async () => {
+    const receiver = await startReceiver({ tokens: [TOKEN], paths: { v1: '/hooks/v1', v2: '/hooks/v2' } });
+    const dispatcher = createWebhookDispatcher({ v1Url: `${receiver.url}/hooks/v1`, v2Url: `${receiver.url}/hooks/v2`, signingToken: TOKEN, timeScale: 0.0001, faults: new Set(['webhooks-v2-events-to-v1-url']) });
+    open.push(dispatcher, receiver);
+    dispatcher.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: { ...restocking, status: 'cancelled' } });
+    const calls = await receiver.waitForCount(() => true, 2, 5_000);
+    expect(calls.map((call) => call.path).sort()).toEqual(['/hooks/v1', '/hooks/v2']);
+    expect(new Set(calls.map((call) => (call.body as { event_id?: unknown }).event_id)).size).toBe(1);
   }, 10_000);
 });
