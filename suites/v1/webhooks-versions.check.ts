@@ -27,6 +27,8 @@ check({
   const v2Call = await t.webhooks.waitFor(announces(restockingCancelled('v2', shipment.id)), timeoutMs);
   // Which events a deployment sends is v2.webhooks.restocking-status-updated's rule: without one, nothing to keep apart.
   if (v2Call === undefined) return t.skip(`no v2 event announced the cancellation of restocking shipment ${shipment.id} within ${timeoutMs} ms`);
+  // The copy is recognised by the envelope's event_id; the envelope itself is v2.webhooks.*'s rule.
+  if (typeof v2Call.eventId !== 'string' || v2Call.eventId === '') return t.skip(`the v2 event ${describeDelivery(v2Call)} carries no event_id to recognise a copy by`);
   const misrouted = await t.webhooks.waitFor((delivery) => delivery.path === v1Path && eventIdOf(delivery) === v2Call.eventId, MISROUTED_WITHIN_MS);
   if (misrouted !== undefined) {
     t.fail({

@@ -53,7 +53,9 @@ export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v2-schema-order-currency-lowercase': ['v2.schema.order', 'v2.webhooks.order-status-updated'],
   'v2-schema-order-missing-fulfillment-status': ['v2.schema.order', 'v2.orders.cancel.cancelled'],
   'v2-schema-order-unknown-fulfillment-status': ['v2.schema.order', 'v2.orders.cancel.cancelled'],
-  'v1-schema-restocking-unknown-status': ['v1.schema.restocking-shipment'],
+  // The webhook checks find their call by the status it announces (§6.1: the resource with its new status),
+  // so an unknown status hides the call from them as well.
+  'v1-schema-restocking-unknown-status': ['v1.schema.restocking-shipment', 'v1.restocking.create.shipped-201', 'v1.webhooks.event-id', 'v1.webhooks.restocking-status-updated', 'v1.webhooks.retry.after-500', 'v1.webhooks.retry.after-timeout', 'v1.webhooks.retry.not-after-4xx', 'v1.webhooks.signature', 'v2.properties.webhook-signatures'],
   'v2-schema-restocking-v1-status': ['v2.schema.restocking-shipment'],
   'v2-schema-restocking-missing-warehouse-id': ['v2.schema.restocking-shipment', 'v2.webhooks.restocking-status-updated'],
   'v1-schema-sku-weight-string': ['v1.schema.sku'],

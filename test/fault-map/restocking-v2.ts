@@ -28,7 +28,7 @@ export const faultMap: Partial<Record<FaultName, CheckId[]>> = {
   'v2-lists-created-at-strict-as-inclusive': ['v2.lists.restocking-shipments.created-at'],
   'v2-orders-list-primary-channel-only': ['v2.orders.list.across-channels'],
   'v2-batch-settings-omitted-action-cleared': ['v2.batch-settings.omitted-action-kept'],
-  'v2-batch-settings-tracking-not-turned-on': ['v2.batch-settings.new-value-turns-tracking-on'],
+  'v2-batch-settings-tracking-not-turned-on': ['v2.batch-settings.new-value-turns-tracking-on', 'v2.batch-settings.new-action-turns-tracking-on'],
   'v2-batch-settings-clear-turns-on': ['v2.batch-settings.clear-keeps-tracking'],
   'v2-batch-settings-same-value-turns-on': ['v2.batch-settings.resend-keeps-tracking'],
   'v2-batch-settings-no-tracking-accepted': ['v2.batch-settings.no-tracking.turn-on-422'],

@@ -54,8 +54,8 @@ describe('mfc run against the reference server', () => {
     const profilePath = writeProfile({ ...server.profile, tokens: { primary: { env: 'MFC_TEST_TOKEN' }, ...others } });
     const result = await runCli(['run', '--profile', profilePath, '--only', '*.auth.*', '--report-dir', reportDir, '--seed', '42'], { env: { MFC_TEST_TOKEN: primary }, reportDir });
     expect(result.code).toBe(0);
-    expect(result.report?.summary).toEqual({ passed: 8, failed: 0, skipped: 0 });
-    expect(result.stdout).toContain('8 passed, 0 failed, 0 skipped');
+    expect(result.report?.summary).toEqual({ passed: 10, failed: 0, skipped: 0 });
+    expect(result.stdout).toContain('10 passed, 0 failed, 0 skipped');
     expect(result.stdout).toContain('seed 42');
     const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
     expect(readdirSync(reportDir).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
@@ -71,7 +71,8 @@ describe('mfc run against the reference server', () => {
       const result = await runCli(['run', '--profile', writeProfile(broken.profile), '--only', '*.auth.*', '--report-dir', reportDir], { reportDir });
       expect(result.code).toBe(1);
       const failed = result.report?.checks.filter((c) => c.status === 'failed').map((c) => c.id);
-      expect(failed).toEqual(['v1.auth.missing-token-401']);
+      // One rule (§5 point 4, every endpoint answers 401 without a token), seen on a read and on every endpoint.
+      expect(failed).toEqual(['v1.auth.every-endpoint-401', 'v1.auth.missing-token-401']);
       expect(result.stdout).toMatch(/§5\n {2}✗ v1.auth.missing-token-401/);
       const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
       for (const token of Object.values(broken.profile.tokens)) {
