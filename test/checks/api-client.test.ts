@@ -54,6 +54,18 @@ describe('ApiClient: every answer is held to the specification', () => {
     expect(error.detail.received).toBe('418');
   });
 
+  it('skips instead when the request only prepares a premise, and notes the status for the check that owns it', async () => {
+    violations.length = 0;
+    const reasons: string[] = [];
+    const skipping = new ApiClient(http, target.url, 'v1', token, () => undefined, (list) => violations.push(...list), (reason) => {
+      reasons.push(reason);
+      throw new Error('skipped');
+    });
+    await expect(skipping.get('/orders', { query: { page: 418 }, premise: true })).rejects.toThrow('skipped');
+    expect(reasons).toEqual([expect.stringContaining('GET /orders answered a status the specification does not allow for it (§4.1), 418')]);
+    expect(violations).toMatchObject([{ operation: 'GET /orders', status: 418, pointer: '(status)' }]);
+  });
+
   it('hands a body its schema rejects to the schema checks, quoting the schema error, and goes on', async () => {
     violations.length = 0;
     const res = await client.get('/orders', { query: { page: 2 } });

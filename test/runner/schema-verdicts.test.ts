@@ -50,6 +50,18 @@ const cases: Array<[string, { given: SeenViolation[]; want: Record<string, Check
   }],
 ];
 
+describe('attributeViolations: a status the operation does not allow', () => {
+  it('is left with the check that failed on it', () => {
+    const after = attributeViolations([...checks.map((id) => result(id)), result('v2.orders.put', 'failed')], [seen('v2.orders.put', 'PUT /orders/{id}', 405, '(status)')], owners);
+    expect(after.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['v2.orders.put']);
+  });
+
+  it('goes to the owner when every check that saw it only prepared a premise and skipped', () => {
+    const after = attributeViolations([...checks.map((id) => result(id)), result('v2.orders.put', 'skipped')], [seen('v2.orders.put', 'PUT /orders/{id}', 405, '(status)')], owners);
+    expect(after.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(['v2.errors.body-shape']);
+  });
+});
+
 describe('attributeViolations: one defect, one failing check', () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     const after = attributeViolations(checks.map((id) => result(id)), given, owners);
