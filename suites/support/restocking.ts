@@ -46,6 +46,15 @@ export function cancelAfterwards(t: CheckContext, id: number): void {
   t.cleanup(() => t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false }));
 }
 
+/**
+ * Fails unless a create the check meant to be invalid is refused with one of `statuses` (§7); a
+ * shipment created anyway is cancelled.
+ */
+export function expectCreateRefused(t: CheckContext, answer: ApiResponse, statuses: number[], what: string): void {
+  if (answer.status >= 200 && answer.status < 300 && typeof answer.body?.id === 'number') cancelAfterwards(t, answer.body.id);
+  t.expectStatus(answer, statuses, what);
+}
+
 /** Creates a v2 restocking shipment (201 required, §4.2), registers its cancellation and returns the answer. */
 export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(t)): Promise<ApiResponse> {
   const created = await t.v2.post('/restocking_shipments', body);

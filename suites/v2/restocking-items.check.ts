@@ -2,9 +2,9 @@
 // names its SKU, announced_quantity >= 0, the create body's required properties, and an update's
 // item list replacing the stored one.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
-import { announcedItems, cancelAfterwards, createV2Shipment, v2RestockingBody } from '../support/restocking.js';
+import { announcedItems, createV2Shipment, expectCreateRefused, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -14,12 +14,6 @@ function twoSkus(t: CheckContext): { sku: SkuFixture; other: SkuFixture } {
   const other = t.fixtures.batchSku as SkuFixture;
   if (other.id === sku.id || other.sku_code === sku.sku_code) t.skip('fixtures.sku and fixtures.batchSku are one SKU: a second SKU is needed');
   return { sku, other };
-}
-
-/** Fails unless the answer refuses the body as malformed or invalid (§7: 400 or 422); a created shipment is cancelled. */
-function expectRefused(t: CheckContext, answer: ApiResponse, what: string): void {
-  if (answer.status >= 200 && answer.status < 300 && typeof answer.body?.id === 'number') cancelAfterwards(t, answer.body.id);
-  t.expectStatus(answer, [400, 422], what);
 }
 
 check({
@@ -64,7 +58,7 @@ check({
   for (const property of requiredOnCreate) {
     const { [property]: _left, ...body } = v2RestockingBody(t);
     const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
-    expectRefused(t, answer, `A create body without ${property}, which §4.2 marks required, answers 400 or 422 (§7)`);
+    expectCreateRefused(t, answer, [400, 422], `A create body without ${property}, which §4.2 marks required, answers 400 or 422 (§7)`);
   }
 });
 
@@ -79,7 +73,7 @@ check({
   const sku = t.fixtures.sku as SkuFixture;
   const negative = [{ sku_id: sku.id, announced_quantity: -1 }];
   const refusedCreate = await t.v2.post('/restocking_shipments', { ...v2RestockingBody(t), restocking_shipment_items: negative }, { validate: false });
-  expectRefused(t, refusedCreate, 'A create with announced_quantity -1 answers 400 or 422 (§2.3: integer >= 0; §7)');
+  expectCreateRefused(t, refusedCreate, [400, 422], 'A create with announced_quantity -1 answers 400 or 422 (§2.3: integer >= 0; §7)');
   const created = await createV2Shipment(t);
   const refusedUpdate = await t.v2.put(`/restocking_shipments/${created.body.id}`, { restocking_shipment_items: negative }, { validate: false });
   t.expectStatus(refusedUpdate, [400, 422], 'An update with announced_quantity -1 answers 400 or 422 (§2.3: integer >= 0; §7)');
