@@ -15,39 +15,71 @@ export interface RateLimitUsage {
 export interface PacerOptions {
   /** `rateLimit.perMinute` from the profile; the lower of it and `X-Rate-Limit-Max` applies. */
   perMinute?: number;
+  /**
+   * The share of each window this pacer may use itself (0 < share ≤ 1), leaving the rest to other
+   * clients of the same channel or merchant. Unset: only the one spare request is left.
+   */
+  share?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Told of each wait for the next minute before it starts (for progress lines). */
+  onWait?: (waitMs: number, reason: string) => void;
+  /** Ends the waits early when aborted (the run stops); the request then meets the same signal. */
+  signal?: AbortSignal;
+}
+
+function abortableSleep(signal: AbortSignal | undefined): (ms: number) => Promise<void> {
+  return (ms) => new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 interface Bucket {
   minute: number;
   used: number;
+  /** Requests this pacer itself let through in the window (the server's `used` counts every client). */
+  mine: number;
   max: number | undefined;
 }
 
 /** Counts requests per rate-limit window (per calendar minute, UTC, §8) and holds a request back when the window is nearly full. */
 export class Pacer {
   readonly #perMinute: number | undefined;
+  readonly #share: number | undefined;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #onWait: ((waitMs: number, reason: string) => void) | undefined;
   readonly #buckets = new Map<string, Bucket>();
   #lastKey: string | undefined;
 
   constructor(options: PacerOptions = {}) {
     this.#perMinute = options.perMinute;
+    if (options.share !== undefined && !(options.share > 0 && options.share <= 1)) {
+      throw new RangeError(`share expected a number in (0, 1], received ${String(options.share)}`);
+    }
+    this.#share = options.share;
     this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#sleep = options.sleep ?? abortableSleep(options.signal);
+    this.#onWait = options.onWait;
   }
 
   #bucket(key: string): Bucket {
     const minute = Math.floor(this.#now() / MINUTE_MS);
     let bucket = this.#buckets.get(key);
     if (!bucket) {
-      bucket = { minute, used: 0, max: undefined };
+      bucket = { minute, used: 0, mine: 0, max: undefined };
       this.#buckets.set(key, bucket);
     } else if (bucket.minute < minute) {
       bucket.minute = minute;
       bucket.used = 0;
+      bucket.mine = 0;
     }
     this.#lastKey = key;
     return bucket;
@@ -58,17 +90,29 @@ export class Pacer {
     return this.#perMinute === undefined ? bucket.max : Math.min(this.#perMinute, bucket.max);
   }
 
-  /** Waits, when the window of `key` is one request short of its limit, for the next UTC minute; then counts the request. */
+  #full(bucket: Bucket): boolean {
+    const limit = this.#limit(bucket);
+    if (limit === undefined) return false;
+    // One request stays spare: another client of the same channel or merchant may share the window.
+    if (bucket.used >= limit - 1) return true;
+    return this.#share !== undefined && bucket.mine >= Math.max(1, Math.floor(limit * this.#share));
+  }
+
+  /**
+   * Waits, when the window of `key` is one request short of its limit (or this pacer has used its
+   * `share` of it), for the next UTC minute; then counts the request.
+   */
   async before(key: string): Promise<void> {
     let bucket = this.#bucket(key);
-    const limit = this.#limit(bucket);
-    // One request stays spare: another client of the same channel or merchant may share the window.
-    if (limit !== undefined && bucket.used >= limit - 1) {
+    if (this.#full(bucket)) {
       const nextMinute = (bucket.minute + 1) * MINUTE_MS;
-      await this.#sleep(Math.max(0, nextMinute - this.#now()) + MINUTE_MARGIN_MS);
+      const waitMs = Math.max(0, nextMinute - this.#now()) + MINUTE_MARGIN_MS;
+      this.#onWait?.(waitMs, `the next rate-limit minute (${bucket.used}/${this.#limit(bucket) ?? '?'} used)`);
+      await this.#sleep(waitMs);
       bucket = this.#bucket(key);
     }
     bucket.used += 1;
+    bucket.mine += 1;
   }
 
   /** Learns the server's count from `X-Rate-Limit-Used` / `X-Rate-Limit-Max` when the answer carries them. */
