@@ -1,8 +1,10 @@
 import { toCurl, type RecordedExchange } from '../http/index.js';
+import { safeText } from '../text/terminal.js';
 import { coverageLine, failuresBySection, type CheckResult, type RuleCoverage, type RunReport } from './model.js';
 
+// Control and bidi characters from a target show escaped (`\x1b`, `\u202e`), as on the terminal.
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return safeText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 // Inline only: the page must open from a CI artifact with no network (CONTRACT §3).

@@ -1,9 +1,10 @@
+import { safeText } from '../text/terminal.js';
 import type { RunReport } from './model.js';
 
-// XML 1.0 forbids most control characters even escaped; a body can hold them.
+// XML 1.0 forbids most control characters even as references, and a body can hold them: they are
+// written visibly (`\x1b`), as on the terminal, which also keeps them out of a CI log viewer.
 function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '\uFFFD')
+  return safeText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

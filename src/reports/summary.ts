@@ -1,14 +1,15 @@
+import { safeLine, safeText } from '../text/terminal.js';
 import { coverageLine, failuresBySection, type RunReport } from './model.js';
 
-/** The terminal summary: each failure under its section with its message, then the counts and the rule coverage line. */
+/** The terminal summary: each failure under its section with its message, then the counts and the rule coverage line; a target's control characters show escaped. */
 export function renderSummary(report: RunReport): string {
   const { passed, failed, skipped } = report.summary;
   const lines: string[] = [];
   for (const [section, failures] of failuresBySection(report)) {
-    lines.push(`§${section}`);
+    lines.push(`§${safeLine(section)}`);
     for (const result of failures) {
-      lines.push(`  ✗ ${result.id}: ${result.title}`);
-      for (const line of result.message.split('\n')) lines.push(`      ${line}`);
+      lines.push(`  ✗ ${safeLine(result.id)}: ${safeLine(result.title)}`);
+      for (const line of result.message.split('\n')) lines.push(`      ${safeText(line)}`);
     }
     lines.push('');
   }

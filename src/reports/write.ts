@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createRedactor } from '../http/index.js';
+import { createRedactor, redactDeep } from '../http/index.js';
 import { renderHtml } from './html.js';
 import { renderJsonReport } from './json.js';
 import { renderJunit } from './junit.js';
@@ -23,15 +23,19 @@ export interface WriteReportOptions {
 
 /** Writes `report.json`, `junit.xml` and `report.html` into `dir` (created when missing). */
 export async function writeReports(dir: string, report: RunReport, options: WriteReportOptions = {}): Promise<ReportPaths> {
-  // Results are redacted where they are recorded; this second pass means a writer fed by any
-  // other source (a webhook receiver, a script) cannot leak a token either.
+  // Results are redacted where they are recorded; these passes mean a writer fed by any other
+  // source (a webhook receiver, a script) cannot leak a token either. Once over the data, before
+  // JSON, XML and HTML escape it, and once over each file, for a form only the escaping made whole
+  // (the redactor decodes those escapes, and never cuts one in half, so each file stays valid).
   const redact = createRedactor(options.secrets ?? []);
+  const clean = redactDeep(report, redact);
+  const title = options.title === undefined ? undefined : redact(options.title);
   await mkdir(dir, { recursive: true });
   const paths = { json: join(dir, 'report.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'report.html') };
   await Promise.all([
-    writeFile(paths.json, redact(renderJsonReport(report))),
-    writeFile(paths.junit, redact(renderJunit(report, options.title))),
-    writeFile(paths.html, redact(renderHtml(report, options.title))),
+    writeFile(paths.json, redact(renderJsonReport(clean))),
+    writeFile(paths.junit, redact(renderJunit(clean, title))),
+    writeFile(paths.html, redact(renderHtml(clean, title))),
   ]);
   return paths;
 }

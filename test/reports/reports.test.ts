@@ -64,7 +64,7 @@ describe('junit.xml', () => {
 
   it('carries the failure message, escaped', () => {
     expect(xml).toContain('<failure message="A duplicate answers 409" type="MFC_CHECK_EXPECTATION">A duplicate answers 409\nExpected: status 409\nReceived: status 201</failure>');
-    expect(renderJunit(buildReport([{ ...results[1]!, message: 'a < b & "c"\u0001' }]))).toContain('a &lt; b &amp; &quot;c&quot;\uFFFD');
+    expect(renderJunit(buildReport([{ ...results[1]!, message: 'a < b & "c"\u0001' }]))).toContain('a &lt; b &amp; &quot;c&quot;\\x01');
   });
 });
 
