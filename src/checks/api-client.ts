@@ -1,10 +1,11 @@
-import { NetworkError, type HttpClient, type RecordedExchange } from '../http/index.js';
+import { queryString, sendRequest, type Query } from '../client/core.js';
+import { NetworkError } from '../client/errors.js';
+import type { HttpClient, RecordedExchange } from '../http/index.js';
 import { CheckFailure } from './failure.js';
 import type { ApiVersion, SchemaViolation } from './types.js';
 import { judgeResponse, NOT_JSON } from './validation.js';
 
-/** Query parameters; `undefined` values are left out, arrays repeat the name. */
-export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
+export type { Query };
 
 /** One request to the API, relative to the version base (`/merchant_api/v1` or `/merchant_api/v2`). */
 export interface RequestOptions {
@@ -44,25 +45,6 @@ export interface ApiResponse<T = any> {
   exchange: RecordedExchange;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-function queryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
 /** The client a check uses for one API version and one token; every answer is validated unless `validate: false`. */
 export class ApiClient {
   constructor(
@@ -83,32 +65,36 @@ export class ApiClient {
    * `onViolations`, for the owning schema check to report, and the check goes on.
    */
   async request<T = any>(options: RequestOptions): Promise<ApiResponse<T>> {
-    const path = `${options.path}${queryString(options.query)}`;
-    const url = `${this.baseUrl.replace(/\/+$/, '')}/merchant_api/${this.api}${path}`;
-    const token = options.token === undefined ? this.token : options.token;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token !== null) headers.authorization = `Bearer ${token}`;
-    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    // Lower-cased, so a check's `Content-Type` replaces ours instead of travelling beside it.
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     let answer;
     try {
-      answer = await this.http.send({ method: options.method, url, headers, ...(body === undefined ? {} : { body }), provoke429: options.provoke429 ?? false });
+      // The integrators' client core, over the run's HttpClient: one pacing state sees every request.
+      answer = await sendRequest(this.http, {
+        api: this.api,
+        baseUrl: this.baseUrl,
+        method: options.method,
+        path: options.path,
+        ...(options.query ? { query: options.query } : {}),
+        token: options.token === undefined ? this.token : options.token,
+        ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
+        ...(options.headers ? { headers: options.headers } : {}),
+        provoke429: options.provoke429 ?? false,
+      }, this.http.redact);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      this.onExchanges(error.exchanges);
+      this.onExchanges([...error.exchanges]);
       throw new CheckFailure({
         kind: 'unreachable',
-        title: `${options.method} ${path} got no answer`,
+        title: `${options.method} ${options.path}${queryString(options.query)} got no answer`,
         expected: 'an HTTP answer',
         received: error.message,
         ...(error.exchanges.at(-1) ? { exchange: error.exchanges.at(-1)! } : {}),
       });
     }
+    const path = answer.path;
     this.onExchanges(answer.exchanges);
     const exchange = answer.exchanges.at(-1)!;
-    const parsed = answer.text.trim() === '' ? { ok: true as const, value: undefined } : parseJson(answer.text);
+    const parsed = answer.json;
     const value = parsed.ok ? parsed.value : undefined;
     if (options.validate ?? true) {
       const judgement = judgeResponse(this.api, options.method, path, answer.status, parsed.ok ? value : NOT_JSON, exchange);
