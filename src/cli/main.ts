@@ -1,5 +1,6 @@
 import type { Command } from './command.js';
 import { UsageError } from './command.js';
+import { safeLine, safeText } from '../text/terminal.js';
 
 // Sub-commands load lazily: `mfc webhooks verify` should not pay for vitest or the server.
 const commands: Record<string, () => Promise<Command>> = {
@@ -35,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = commands[name];
   if (!load) {
-    process.stderr.write(`mfc: unknown command "${name}". Run "mfc --help" for the list.\n`);
+    process.stderr.write(`mfc: unknown command "${safeLine(name)}". Run "mfc --help" for the list.\n`);
     return 2;
   }
   const command = await load();
@@ -46,10 +47,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
+    // A message can quote what a user or a target wrote: control characters show escaped.
     if (error instanceof UsageError) {
-      process.stderr.write(`mfc ${name}: ${error.message}\n`);
+      process.stderr.write(`mfc ${name}: ${safeText(error.message)}\n`);
       return 2;
     }
-    throw error;
+    process.stderr.write(`mfc ${name}: ${safeText(error instanceof Error ? error.stack ?? error.message : String(error))}\n`);
+    return 1;
   }
 }

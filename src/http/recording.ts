@@ -1,11 +1,17 @@
 import { headerRecord, observe } from './handler.js';
+import { REDACTED } from './redact.js';
 import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** How much of a body a record keeps: enough to read an error, small enough for a report. */
 export const RECORDED_BODY_LIMIT = 4_000;
 
 function truncate(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+  if (text.length <= limit) return text;
+  // Redacted before the cut, so a token the cut would halve is whole when it is found; the cut
+  // then moves past a placeholder it would split.
+  const placeholder = text.lastIndexOf(REDACTED, limit);
+  const cut = placeholder >= 0 && placeholder + REDACTED.length > limit ? placeholder + REDACTED.length : limit;
+  return cut >= text.length ? text : `${text.slice(0, cut)}… [${text.length - cut} more characters]`;
 }
 
 function bodyText(body: MfcDispatchOptions['body']): string | null {
@@ -28,7 +34,7 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       method: opts.method,
       url: redact(new URL(opts.path, opts.origin).toString()),
       requestHeaders: clean(headerRecord(opts.headers)),
-      requestBody: requestBody === null ? null : redact(truncate(requestBody, bodyLimit)),
+      requestBody: requestBody === null ? null : truncate(redact(requestBody), bodyLimit),
       status: null,
       responseHeaders: {},
       responseBody: null,
@@ -52,7 +58,8 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       },
       onResponseEnd: () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        exchange.responseBody = redact(size > text.length ? `${truncate(text, bodyLimit)}… [${size} bytes in all]` : truncate(text, bodyLimit));
+        const clean = redact(text);
+        exchange.responseBody = size > text.length ? `${truncate(clean, bodyLimit)}… [${size} bytes in all]` : truncate(clean, bodyLimit);
         finish();
       },
       onResponseError: (error) => {

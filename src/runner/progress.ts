@@ -1,3 +1,5 @@
+import { safeLine } from '../text/terminal.js';
+
 /** The one-line progress display on a terminal: checks done/total, the current check, requests used against the limit. */
 export class Progress {
   #total = 0;
@@ -35,7 +37,8 @@ export class Progress {
 
   #draw(): void {
     const columns = this.stream.columns ?? 100;
-    const line = `[${this.#done}/${this.#total}] ${this.#current}${this.#requests}`;
+    // A check id may quote a target: no control character reaches the terminal.
+    const line = safeLine(`[${this.#done}/${this.#total}] ${this.#current}${this.#requests}`);
     this.stream.write(`\r\x1b[2K${line.slice(0, columns - 1)}`);
   }
 }
