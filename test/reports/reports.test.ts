@@ -44,6 +44,13 @@ describe('report.json', () => {
     expect(Object.keys(json.checks[1]!).sort()).toEqual(['api', 'id', 'message', 'requests', 'section', 'status', 'title']);
   });
 
+  it('keeps the exact text of a target, lone surrogates and controls included, as valid JSON', () => {
+    const odd = 'a\ud800b\udc00c\u001b[2J\u202e';
+    const text = renderJsonReport(buildReport([{ ...results[1]!, message: odd }]));
+    expect((JSON.parse(text) as { checks: Array<{ message: string }> }).checks[0]!.message).toBe(odd);
+    expect(text).toContain('a\\ud800b\\udc00c\\u001b[2J');
+  });
+
   it('rejects a report that breaks the contract', () => {
     const broken = JSON.parse(renderJsonReport(report)) as { checks: Array<Record<string, unknown>> };
     broken.checks[0]!.status = 'error';
