@@ -60,6 +60,18 @@ export interface ReceiverOptions {
   responder?: Responder;
   /** Called once the answer to a delivery is decided (including refusals). */
   onDelivery?: (delivery: Delivery) => void;
+  /**
+   * How much of the past `deliveries` keeps: at most `deliveries` calls and `bytes` of raw bodies,
+   * the oldest dropped first (the newest is always kept). Unbounded by default: a run's checks wait
+   * on anything that arrived; a long listener keeps a window instead.
+   */
+  retain?: { deliveries?: number; bytes?: number };
+}
+
+/** What a receiver holds on to: how many deliveries and how many bytes of their raw bodies. */
+export interface RetainedState {
+  deliveries: number;
+  bytes: number;
 }
 
 /** A running receiver: where it listens, what arrived, and how to wait for what is expected. */
@@ -67,8 +79,10 @@ export interface WebhookReceiver {
   /** `http://host:port`, without a path. */
   url: string;
   port: number;
-  /** Every call so far whose answer is decided (held-open ones included), in that order. */
+  /** Every call so far whose answer is decided (held-open ones included), in that order; only the latest ones with `retain`. */
   readonly deliveries: readonly Delivery[];
+  /** How many deliveries and raw-body bytes `deliveries` holds now. */
+  retained(): RetainedState;
   /** Replaces the responder for calls from now on. */
   setResponder(responder: Responder): void;
   /** The first delivery (already answered or yet to come) that matches, or undefined after `timeoutMs`. */
@@ -92,6 +106,8 @@ const refusalStatus: Record<Refusal, number> = { 'too-large': 413, 'too-slow': 4
 export async function startReceiver(options: ReceiverOptions): Promise<WebhookReceiver> {
   const limits = { maxBytes: options.maxBodyBytes ?? 1024 * 1024, timeoutMs: options.bodyTimeoutMs ?? 10_000 };
   const deliveries: Delivery[] = [];
+  const keep = { deliveries: options.retain?.deliveries ?? Infinity, bytes: options.retain?.bytes ?? Infinity };
+  let retainedBytes = 0;
   const waiters = new Set<Waiter>();
   let responder = options.responder ?? acknowledgeValid;
   let arrivals = 0;
@@ -103,6 +119,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
   };
   const record = (delivery: Delivery): void => {
     deliveries.push(delivery);
+    retainedBytes += delivery.rawBody.length;
+    while (deliveries.length > 1 && (deliveries.length > keep.deliveries || retainedBytes > keep.bytes)) {
+      retainedBytes -= deliveries.shift()!.rawBody.length;
+    }
     for (const waiter of [...waiters]) {
       if (deliveries.filter(waiter.predicate).length >= waiter.count) settle(waiter);
     }
@@ -191,6 +211,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     url: `http://${host}:${address.port}`,
     port: address.port,
     deliveries,
+    retained: () => ({ deliveries: deliveries.length, bytes: retainedBytes }),
     setResponder(next) {
       responder = next;
     },

@@ -3,6 +3,7 @@ import type { RecordedExchange } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
 import { eventName } from './events.js';
 import type { Delivery } from './receiver.js';
+import { judgeV1Payload } from './v1-payload.js';
 
 /** What a failed rule expected and what the delivery held instead. */
 interface Mismatch {
@@ -17,6 +18,46 @@ const refusalText: Record<NonNullable<Delivery['refusal']>, string> = {
   'malformed-json': 'a body that is not valid JSON',
 };
 
+/** The rules `mfc webhooks listen` judges each call by, as the last segment of a check id. */
+export type DeliveryRule = 'accepted' | 'signature' | 'event-id' | 'payload';
+
+/** The § and title of a rule, the same for every call of a version. */
+export function ruleOf(api: 'v1' | 'v2', rule: DeliveryRule): { section: string; title: string } {
+  switch (rule) {
+    case 'accepted': return { section: '6', title: 'The call is a readable JSON body within the limits' };
+    case 'signature': return { section: '6.3', title: 'x-service-signature is the hex HMAC-SHA256 of the raw body' };
+    case 'event-id': return { section: '6.3', title: 'v1 calls carry x-service-event-id' };
+    case 'payload': return api === 'v1'
+      ? { section: '6.1', title: 'The body is a v1 event payload' }
+      : { section: '6.2', title: 'The body is a v2 event envelope with valid data' };
+  }
+}
+
+/**
+ * What is wrong with a delivery's payload, or undefined when it is a valid event or a v2 event
+ * of a type §6.2 does not list: the v1 bare resource of a §6.1 event (`judgeV1Payload`), or the
+ * v2 envelope valid against the schema of its event_type (§6.2).
+ */
+export function payloadProblems(delivery: Delivery): string[] | undefined {
+  if (delivery.api === 'v1') {
+    const verdict = judgeV1Payload(delivery.body, delivery.event);
+    return verdict.ok ? undefined : verdict.problems;
+  }
+  const parse = delivery.event;
+  if (parse === undefined || parse.ok) return undefined;
+  return parse.errors.length > 0 ? parse.errors.map((error) => error.message) : ['a body no event schema accepts'];
+}
+
+/** Whether a delivery is a v2 event whose event_type §6.2 does not list (acknowledged, its data not judged). */
+export function isUnknownEvent(delivery: Delivery): boolean {
+  return unknownEventType(delivery) !== undefined;
+}
+
+function unknownEventType(delivery: Delivery): string | undefined {
+  const event = delivery.event?.ok === true ? delivery.event.event : undefined;
+  return event?.api === 'v2' && !event.known ? event.eventType : undefined;
+}
+
 /**
  * Judges one delivery the way `mfc webhooks listen` reports it, as results of the run's report
  * model: the signature (§6.3), v1's `x-service-event-id` (§6.3 point 2), and the payload against
@@ -24,8 +65,10 @@ const refusalText: Record<NonNullable<Delivery['refusal']>, string> = {
  */
 export function checkDelivery(delivery: Delivery, redact: (text: string) => string, baseUrl: string): CheckResult[] {
   const prefix = `${delivery.api}.webhooks.delivery-${delivery.seq}`;
-  const judged = (rule: string, section: string, title: string, mismatch: Mismatch | undefined): CheckResult => {
-    const fullTitle = `${title} (delivery ${delivery.seq} to ${delivery.path})`;
+  const suffix = ` (delivery ${delivery.seq} to ${delivery.path})`;
+  const judged = (rule: DeliveryRule, mismatch: Mismatch | undefined): CheckResult => {
+    const { section, title } = ruleOf(delivery.api, rule);
+    const fullTitle = `${title}${suffix}`;
     const base = { id: `${prefix}.${rule}`, title: fullTitle, api: delivery.api, section };
     if (mismatch === undefined) return { ...base, status: 'passed', message: '', requests: [] };
     const expected = redact(mismatch.expected);
@@ -39,47 +82,54 @@ export function checkDelivery(delivery: Delivery, redact: (text: string) => stri
     };
   };
   if (delivery.refusal !== undefined) {
-    return [judged('accepted', '6', 'The call is a readable JSON body within the limits', {
-      expected: 'a complete JSON body within the receiver limits',
-      received: refusalText[delivery.refusal],
-    })];
+    return [judged('accepted', { expected: 'a complete JSON body within the receiver limits', received: refusalText[delivery.refusal] })];
   }
   const results: CheckResult[] = [];
-  const signatureTitle = 'x-service-signature is the hex HMAC-SHA256 of the raw body';
   const signature = delivery.signature;
   if (signature === undefined) {
-    results.push({ id: `${prefix}.signature`, title: signatureTitle, api: delivery.api, section: '6.3', status: 'skipped', message: 'no signing token given', requests: [] });
+    const { section, title } = ruleOf(delivery.api, 'signature');
+    results.push({ id: `${prefix}.signature`, title: `${title}${suffix}`, api: delivery.api, section, status: 'skipped', message: 'no signing token given', requests: [] });
   } else {
-    results.push(judged('signature', '6.3', signatureTitle, signature.valid ? undefined : {
+    results.push(judged('signature', signature.valid ? undefined : {
       expected: 'the hex HMAC-SHA256 of the raw body keyed with the signing token',
       received: signature.message,
     }));
   }
   if (delivery.api === 'v1') {
     const missing = delivery.eventId === undefined || delivery.eventId === '';
-    results.push(judged('event-id', '6.3', 'v1 calls carry x-service-event-id', missing ? { expected: 'an x-service-event-id header', received: 'no header' } : undefined));
+    results.push(judged('event-id', missing ? { expected: 'an x-service-event-id header', received: 'no header' } : undefined));
   }
-  const parse = delivery.event;
-  const v1 = delivery.api === 'v1';
-  if (parse?.ok === true && parse.event.api === 'v2' && !parse.event.known) {
+  const unknownType = unknownEventType(delivery);
+  if (unknownType !== undefined) {
     // §6.2: a v2 return event exists whose name and payload are not shown; nothing about its data can be judged.
+    const { section, title } = ruleOf('v2', 'payload');
     results.push({
-      id: `${prefix}.payload`, title: `The body is a v2 event envelope with valid data (delivery ${delivery.seq} to ${delivery.path})`, api: 'v2', section: '6.2', status: 'skipped',
-      message: `unknown event type ${parse.event.eventType}: its envelope is valid, and §6.2 does not list the type (a v2 return event exists whose name and payload are not shown), so its data is not judged`,
+      id: `${prefix}.payload`, title: `${title}${suffix}`, api: 'v2', section, status: 'skipped',
+      message: `unknown event type ${unknownType}: its envelope is valid, and §6.2 does not list the type (a v2 return event exists whose name and payload are not shown), so its data is not judged`,
       requests: [],
     });
     return results;
   }
-  results.push(judged(
-    'payload',
-    v1 ? '6.1' : '6.2',
-    v1 ? 'The body is a v1 event payload' : 'The body is a v2 event envelope with valid data',
-    parse === undefined || parse.ok ? undefined : {
-      expected: v1 ? 'the bare resource of a v1 event' : 'an envelope with event_type, event_id (uuid), timestamp and valid data',
-      received: parse.errors.map((error) => error.message).join('; ') || 'a body no event schema accepts',
-    },
-  ));
+  const problems = payloadProblems(delivery);
+  results.push(judged('payload', problems === undefined ? undefined : {
+    expected: delivery.api === 'v1'
+      ? 'the bare resource of a v1 event (§6.1): a restocking shipment, or a shipment or return with its integer id and new status or delivery_status'
+      : 'an envelope with event_type, event_id (uuid), timestamp and valid data',
+    received: problems.join('; '),
+  }));
   return results;
+}
+
+/** One line per call, as the listener prints it: when, which version and event, the resource, and each verdict. */
+export function lineOf(delivery: Delivery): string {
+  const answer = delivery.answer === 'hang' ? 'held-open' : delivery.answer === 'drop' ? 'connection-closed' : String(delivery.answer);
+  const head = `${delivery.receivedAt.toISOString()} #${delivery.seq} ${delivery.api} ${delivery.path}`;
+  if (delivery.refusal !== undefined) return `${head} refused=${delivery.refusal} -> ${answer}`;
+  const signature = delivery.signature === undefined ? 'unchecked' : delivery.signature.valid ? 'valid' : delivery.signature.reason;
+  const problems = payloadProblems(delivery);
+  const payload = problems === undefined ? 'valid' : `invalid(${problems.length})`;
+  const eventId = delivery.api === 'v1' ? ` event-id=${delivery.eventId ?? 'missing'}` : '';
+  return `${head} ${describeEvent(delivery)} ${describeResource(delivery)} signature=${signature}${eventId} payload=${payload} -> ${answer}`;
 }
 
 /** `id=… status=…` for a delivery's resource, as the listener prints it. */
@@ -92,8 +142,12 @@ export function describeResource(delivery: Delivery): string {
   return parts.join(' ');
 }
 
-/** A delivery's event name for a line of output: the v2 type, the v1 names its shape allows, or `unknown-event`. */
+/** A delivery's event name for a line of output: the v2 type, the v1 names its payload allows, or `unknown-event`. */
 export function describeEvent(delivery: Delivery): string {
+  if (delivery.api === 'v1') {
+    const verdict = judgeV1Payload(delivery.body, delivery.event);
+    return verdict.ok ? verdict.events.join('|') : 'unknown-event';
+  }
   return delivery.event?.ok === true ? eventName(delivery.event.event) : 'unknown-event';
 }
 

@@ -1,0 +1,14 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const mainModule = new URL('../../src/cli/main.ts', import.meta.url).href;
+// The CLI from the TypeScript sources, as bin/mfc.mjs runs it in a checkout without a build: a
+// dist/ left by `npm run build` would otherwise answer with code older than the sources under test.
+const entry = `const { main } = await import(${JSON.stringify(mainModule)}); process.exitCode = await main(process.argv.slice(1));`;
+
+/** Spawns `mfc ARGS…` from the sources in its own process (signals, exit codes, real ports). */
+export function spawnMfcSource(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', entry, ...args], { cwd: root, stdio: 'pipe' });
+}
