@@ -73,6 +73,7 @@ export async function startListener(options: ListenOptions): Promise<Listener> {
   const log = await openCallLog(options.reportDir, redact);
   let unknownEvents = 0;
   let baseUrl = '';
+  let stopping = false;
   const receiver = await startReceiver({
     host: options.host,
     port: options.port,
@@ -81,6 +82,8 @@ export async function startListener(options: ListenOptions): Promise<Listener> {
     retain: { deliveries: RETAINED_DELIVERIES, bytes: RETAINED_BYTES },
     responder: (delivery) => answerOf(delivery, redact),
     onDelivery(delivery) {
+      // A call cut off by the stop itself (its connection closed under it) is not the sender's doing.
+      if (stopping) return;
       const results = checkDelivery(delivery, redact, baseUrl);
       const listed = session.add(delivery.seq, delivery.api, results);
       if (isUnknownEvent(delivery)) unknownEvents += 1;
@@ -96,6 +99,7 @@ export async function startListener(options: ListenOptions): Promise<Listener> {
 
   let stopped: Promise<ListenOutcome> | undefined;
   const stop = async (reason: string): Promise<ListenOutcome> => {
+    stopping = true;
     await receiver.close();
     const logError = await log.close();
     if (logError !== undefined) options.print(`mfc webhooks listen: could not write ${log.path}: ${(logError as NodeJS.ErrnoException).code ?? logError.message}`);
@@ -133,8 +137,8 @@ export async function listen(options: ListenOptions & { stop: Promise<string>; t
   return listener.stop(reason);
 }
 
-/** `90 s`, `1.5 s`, `250 ms` for a line of output. */
-export function formatDuration(ms: number): string {
+// `90 s`, `1.5 s`, `250 ms` for a line of output.
+function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
 }
 
