@@ -1,5 +1,6 @@
 import { inject, test } from 'vitest';
 import { createCheckContext, type CheckContext } from './context.js';
+import { createdRecordOf } from './created.js';
 import { CheckFailure } from './failure.js';
 import { metaProblem } from './meta.js';
 import { activeCollector } from './registry.js';
@@ -72,14 +73,20 @@ export function check(meta: CheckMeta, body: CheckBody): void {
       failed = error;
     }
     try {
-      await runCleanups();
+      // Cleanup runs even once the run is halted: what the check created is cancelled.
+      await session.http.afterHalt(runCleanups);
     } catch (error) {
       failed ??= error;
     }
     record.rateLimit = session.http.pacer.usage();
     record.requestCount = context.exchanges.length;
+    record.traffic = session.http.traffic.minutes();
     record.violations = handle.violations;
+    record.created = context.exchanges.map((exchange) => createdRecordOf(exchange, meta.id)).filter((created) => created !== undefined);
     if (failed === undefined) return;
+    // A check the run stopped under (interrupt, rate-limit bound) did not fail: it did not finish.
+    const halted = session.http.haltReason;
+    if (halted !== undefined && (failed as { code?: unknown }).code !== VITEST_SKIP_CODE) vitestContext.skip(`not finished: ${halted}`);
     if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, context.exchanges);
     throw failed;
   });

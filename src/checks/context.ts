@@ -122,7 +122,9 @@ export function createCheckContext(
     marker: run.marker,
     as: (name) => {
       const token = run.profile.tokens[name];
-      return token === undefined ? skip(`needs tokens.${name} in the profile`) : clients(token);
+      if (token === undefined) return skip(`needs tokens.${name} in the profile`);
+      const unusable = run.unusableTokens?.[name];
+      return unusable === undefined ? clients(token) : skip(unusable);
     },
     anonymous: clients(null),
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,

@@ -1,3 +1,4 @@
+import type { TokenName } from '../profile/index.js';
 import type { ApiVersion, CheckMeta, RunConfig } from './types.js';
 
 function globMatcher(glob: string): (id: string) => boolean {
@@ -36,12 +37,13 @@ function profileValue(profile: RunConfig['profile'], key: string): unknown {
 
 /** Why a selected check does not run against this target, or undefined when it runs. */
 export function skipReason(meta: CheckMeta, run: RunConfig): string | undefined {
-  if (run.unreachable !== undefined) return 'target unreachable';
+  if (run.stop !== undefined) return run.stop;
   if (meta.writes && !run.profile.allowWrites) return 'needs allowWrites: true in the profile';
   if (meta.provokes429 && !run.profile.rateLimit?.provoke) return 'needs rateLimit.provoke: true in the profile';
   const absent = (meta.needs ?? []).filter((key) => profileValue(run.profile, key) === undefined);
   // `webhooks.retryWithinMs` is implied when `webhooks` itself is missing: name the outer key only.
   const missing = absent.filter((key) => !absent.some((outer) => key.startsWith(`${outer}.`)));
   if (missing.length > 0) return `needs ${missing.join(', ')} in the profile`;
-  return undefined;
+  const unusable = (meta.needs ?? []).map((key) => run.unusableTokens?.[key.replace(/^tokens\./, '') as TokenName]).find((reason) => reason !== undefined);
+  return unusable;
 }

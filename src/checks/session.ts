@@ -1,6 +1,10 @@
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
+import { openRunChannel } from './run-channel.js';
 import type { RunConfig } from './types.js';
+
+/** How long one request may wait for the rate limit unless the profile or `--max-wait` say otherwise: two windows. */
+export const DEFAULT_MAX_WAIT_MS = 120_000;
 
 /** What every check of one run shares: the HTTP client (and so its pacing state), the id counter, the webhook receiver. */
 export interface RunSession {
@@ -27,12 +31,26 @@ export function runSession(run: RunConfig): RunSession {
     let counter = 0;
     let receiver: Promise<WebhookReceiver> | undefined;
     const settings = run.profile.webhooks;
+    // The runner hears of every rate-limit wait (progress lines) and of the bound giving up; it
+    // halts the client when the run is interrupted or stopped.
+    const channel = openRunChannel(run.marker, (message) => {
+      if (message.kind === 'halt') http.halt(message.reason);
+    });
+    const http = new HttpClient({
+      secrets: profileSecrets(run.profile),
+      requestTimeoutMs: run.requestTimeoutMs,
+      ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
+      ...(run.share === undefined ? {} : { share: run.share }),
+      maxWaitMs: run.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+      beyondMaxWait: 'answer',
+      onWait: (waitMs, reason) => channel.post({ kind: 'wait', waitMs, reason }),
+      onGiveUp: (reason) => {
+        http.halt(`the rate limit: ${reason}`);
+        channel.post({ kind: 'give-up', reason });
+      },
+    });
     session = {
-      http: new HttpClient({
-        secrets: profileSecrets(run.profile),
-        requestTimeoutMs: run.requestTimeoutMs,
-        ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
-      }),
+      http,
       nextId: () => (counter += 1),
       // Started once and left open for the whole run: a delivery may arrive during a later check,
       // and the worker process ends with the run.

@@ -1,5 +1,6 @@
 import type { RecordedExchange } from '../http/index.js';
-import type { TargetProfile } from '../profile/index.js';
+import type { TrafficMinute } from '../http/index.js';
+import type { TargetProfile, TokenName } from '../profile/index.js';
 
 /** The API versions a check can address. */
 export type ApiVersion = 'v1' | 'v2';
@@ -67,8 +68,25 @@ export interface RunConfig {
   requestTimeoutMs: number;
   /** The longest one check may take (its pacing waits included). */
   checkTimeoutMs: number;
-  /** Set when the preflight found the target unreachable: every check is skipped with this reason. */
-  unreachable?: string;
+  /** Set when the preflight found that no check can run (target unreachable, primary token refused): every check skips with it. */
+  stop?: string;
+  /** Profile tokens the preflight found unusable, with the reason: the checks that need one skip with it. */
+  unusableTokens?: Partial<Record<TokenName, string>>;
+  /** The longest one request may wait for the rate limit before the run stops (§8). */
+  maxWaitMs?: number;
+  /** `rateLimit.share`: the share of each rate-limit window the run may use. */
+  share?: number;
+}
+
+/** A record a check created on the target (a success answer to a POST), for the report and cleanup. */
+export interface CreatedRecord {
+  api: ApiVersion;
+  /** The collection it went to, e.g. `orders`, `restocking_shipments`, `inventory_batches`. */
+  kind: string;
+  /** Its id as the answer gave it. */
+  id: string;
+  /** The check that created it. */
+  checkId: string;
 }
 
 /** The structured failure a check ends with; the report shows it field by field. */
@@ -99,6 +117,10 @@ export interface CheckRecord {
   violations?: SchemaViolation[];
   /** The check's `owns` (CheckMeta), for the runner to attribute violations. */
   owns?: SchemaScope[];
+  /** Records the check created (success answers to its POSTs). */
+  created?: CreatedRecord[];
+  /** The run's requests per version and minute so far (the last check's snapshot holds them all). */
+  traffic?: TrafficMinute[];
 }
 
 declare module 'vitest' {

@@ -3,6 +3,7 @@ import { Pacer, pacing } from './pacing.js';
 import { describeNetworkError, recording } from './recording.js';
 import { createRedactor } from './redact.js';
 import { retryOn429, type RetryOn429Options } from './retry.js';
+import { TrafficTally } from './traffic.js';
 import type { MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** How the client is built: the secrets to redact, the pacing limit, timeouts and (in tests) the base dispatcher. */
@@ -17,6 +18,8 @@ export interface HttpClientOptions extends RetryOn429Options {
   dispatcher?: Dispatcher;
   /** Pacing state; tests pass one with a fake clock. */
   pacer?: Pacer;
+  /** `rateLimit.share`: the share of each window the client may use (see `Pacer`). */
+  share?: number;
 }
 
 /** One request as the client sends it. */
@@ -53,10 +56,21 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #base: Dispatcher;
   readonly #timeoutMs: number;
+  readonly #halt = new AbortController();
+  #haltReason: string | undefined;
+  #exempt = 0;
+  #exchanges = 0;
+  /** Requests per version and calendar minute. */
+  readonly traffic = new TrafficTally();
 
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.requestTimeoutMs ?? 10_000;
-    this.pacer = options.pacer ?? new Pacer(options.perMinute === undefined ? {} : { perMinute: options.perMinute });
+    this.pacer = options.pacer ?? new Pacer({
+      ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
+      ...(options.share === undefined ? {} : { share: options.share }),
+      ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
+      signal: this.#halt.signal,
+    });
     this.redact = createRedactor(options.secrets);
     this.#base = options.dispatcher ?? new Agent({
       connect: { timeout: this.#timeoutMs },
@@ -68,9 +82,43 @@ export class HttpClient {
     this.#dispatcher = this.#base.compose(recording(this.redact), pacing(this.pacer), retryOn429(options));
   }
 
+  /**
+   * Stops the client (the run is interrupted or cannot go on): a request waiting for the rate limit
+   * or in flight ends with a `NetworkError`, and new ones are refused with `reason` — except those
+   * sent inside `afterHalt` (a check's cleanup).
+   */
+  halt(reason: string): void {
+    this.#haltReason ??= reason;
+    this.#halt.abort(new Error(reason));
+  }
+
+  /** HTTP exchanges the client has had, retries included. */
+  get requestCount(): number {
+    return this.#exchanges;
+  }
+
+  /** Why the client was halted, if it was. */
+  get haltReason(): string | undefined {
+    return this.#haltReason;
+  }
+
+  /** Runs `task` with requests allowed even once the client is halted: cancelling what a check created. */
+  async afterHalt<T>(task: () => Promise<T>): Promise<T> {
+    this.#exempt += 1;
+    try {
+      return await task();
+    } finally {
+      this.#exempt -= 1;
+    }
+  }
+
   /** Sends one request and reads the whole answer; throws `NetworkError` when none arrives. */
   async send(request: HttpRequest): Promise<HttpAnswer> {
     const url = new URL(request.url);
+    const exempt = this.#exempt > 0;
+    if (this.#haltReason !== undefined && !exempt) {
+      throw new NetworkError(`${request.method} ${this.redact(url.toString())}: not sent: ${this.#haltReason}`, `not sent: ${this.#haltReason}`, []);
+    }
     const exchanges: RecordedExchange[] = [];
     const options: Dispatcher.RequestOptions & MfcDispatchOptions = {
       origin: url.origin,
@@ -80,8 +128,13 @@ export class HttpClient {
       body: request.body ?? null,
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
-      onExchange: (exchange) => exchanges.push(exchange),
+      onExchange: (exchange) => {
+        this.#exchanges += 1;
+        this.traffic.note(exchange, Date.now());
+        exchanges.push(exchange);
+      },
       provoke429: request.provoke429 ?? false,
+      ...(exempt ? {} : { signal: this.#halt.signal }),
     };
     try {
       const response = await this.#dispatcher.request(options);
@@ -92,7 +145,8 @@ export class HttpClient {
       }
       return { status: response.statusCode, headers, text, exchanges };
     } catch (error) {
-      const reason = this.redact(describeNetworkError(error as Error));
+      const halted = this.#haltReason !== undefined && !exempt;
+      const reason = halted ? `not finished: ${this.#haltReason}` : this.redact(describeNetworkError(error as Error));
       throw new NetworkError(`${request.method} ${this.redact(url.toString())}: ${reason}`, reason, exchanges);
     }
   }

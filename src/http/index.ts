@@ -9,3 +9,5 @@ export type { RetryOn429Options } from './retry.js';
 export { createRedactor, redactDeep, REDACTED } from './redact.js';
 export type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 export { toCurl } from './curl.js';
+export { TrafficTally, mergeTraffic, peakShare } from './traffic.js';
+export type { TrafficMinute } from './traffic.js';

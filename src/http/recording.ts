@@ -85,6 +85,20 @@ export function describeNetworkError(error: Error): string {
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return 'connection closed before an answer';
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
+    case 'EPROTO':
+      return 'the TLS handshake failed: the target does not answer https on this port (is the base URL http://?)';
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'CERT_HAS_EXPIRED':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `the target's TLS certificate is not trusted (${code}); NODE_EXTRA_CA_CERTS names extra certificate authorities`;
+    case 'UND_ERR_ABORTED':
+    case 'ABORT_ERR':
+      return 'the request was cancelled';
     default:
       return code ? `${error.message} (${code})` : error.message;
   }

@@ -46,15 +46,22 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   } catch (error) {
     throw new ProfileError(`cannot read profile ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
-  let value: unknown;
+  return profileFromValue(parseProfileText(text, path), env);
+}
+
+/**
+ * Parses a profile's text: JSON for `.json`, YAML for `.yaml`/`.yml`, and for any other name
+ * YAML, which reads JSON as well.
+ */
+function parseProfileText(text: string, path: string): unknown {
+  const format = /\.json$/i.test(path) ? 'JSON' : /\.ya?ml$/i.test(path) ? 'YAML' : 'JSON or YAML';
   try {
-    value = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
+    return format === 'JSON' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     // The parse message may quote a line of the file, which can hold a token: keep only its position.
     const where = /line \d+|position \d+/i.exec((error as Error).message)?.[0];
-    throw new ProfileError(`profile ${path} is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}${where ? ` (${where})` : ''}`);
+    throw new ProfileError(`profile ${path} is not valid ${format}${where ? ` (${where})` : ''}`);
   }
-  return profileFromValue(value, env);
 }
 
 /** The profile `--base-url URL --token T` stand for (CONTRACT §1): read-only, primary token only. */

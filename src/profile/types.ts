@@ -56,7 +56,12 @@ export interface TargetProfile {
   tokens: Tokens<string>;
   fixtures: Fixtures;
   features?: Features;
-  rateLimit?: { perMinute?: number; provoke?: boolean };
+  /**
+   * `maxWaitSeconds`: the longest one request may wait for the rate limit (default 120 s) before the
+   * run stops. `share`: the most of each minute's limit the run uses, leaving the rest to the
+   * merchant's own integration (default 0.5 for staging and production, 1 for local).
+   */
+  rateLimit?: { perMinute?: number; provoke?: boolean; maxWaitSeconds?: number; share?: number };
   webhooks?: WebhookSettings<string>;
 }
 

@@ -32,11 +32,30 @@ function describe(error: ErrorObject): string | undefined {
   }
 }
 
+// The specification's {base_url} comes before the version path (§4.1, §4.2): a base URL that
+// already holds it would double it in every request, and every check would fail on a 404.
+const versionPath = /\/merchant_api(\/v\d+)?\/*$/i;
+
+function baseUrlProblem(value: unknown): string | undefined {
+  const baseUrl = (value as { baseUrl?: unknown } | null)?.baseUrl;
+  if (typeof baseUrl !== 'string') return undefined;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return undefined;
+  }
+  if (!versionPath.test(url.pathname)) return undefined;
+  const base = `${url.origin}${url.pathname.replace(versionPath, '')}`.replace(/\/+$/, '');
+  return `"baseUrl" ends in ${url.pathname.match(versionPath)![0].replace(/\/+$/, '')}: it is the specification's {base_url}, which comes before /merchant_api/v1 and /merchant_api/v2. Use "${base}"`;
+}
+
 /** Validates a parsed profile file against the shipped schema; returns one readable line per problem (empty when valid). */
 export function profileProblems(value: unknown): string[] {
-  if (validateFile(value)) return [];
+  const urlProblem = baseUrlProblem(value);
+  if (validateFile(value)) return urlProblem === undefined ? [] : [urlProblem];
   const lines = (validateFile.errors ?? []).map(describe).filter((line): line is string => line !== undefined);
-  return [...new Set(lines)];
+  return [...new Set([...lines, ...(urlProblem === undefined ? [] : [urlProblem])])];
 }
 
 /** Narrows a value to a profile file once `profileProblems` found nothing. */

@@ -63,18 +63,42 @@ export interface RuleCoverage {
   sections: SectionCoverage[];
 }
 
+/** A record the run created on the target. */
+export interface CreatedRecordEntry {
+  api: 'v1' | 'v2';
+  kind: string;
+  id: string;
+  checkId: string;
+}
+
+/** What identifies a run of `mfc run`: the marker its records carry, the seed, what it created, and whether it was interrupted. */
+export interface RunDetails {
+  marker: string;
+  seed: number;
+  created: CreatedRecordEntry[];
+  /** Set when the run was interrupted (SIGINT, SIGTERM): the report holds only what finished. */
+  interrupted?: string;
+  /** The share of each minute's rate limit the run allowed itself (`rateLimit.share`). */
+  share?: number;
+  /** Requests per version and calendar minute, with the limit the answers named. */
+  traffic?: Array<{ api: 'v1' | 'v2'; minute: string; requests: number; limit?: number }>;
+  /** The largest share of a minute's limit the run used. */
+  peakShare?: number;
+}
+
 /** The content of `report.json` (CONTRACT §3), with the rule coverage when the run knows the inventory. */
 export interface RunReport {
   summary: ReportSummary;
   checks: CheckResult[];
   coverage?: RuleCoverage;
+  run?: RunDetails;
 }
 
-/** Builds the report of a list of results: the summary counts, the checks in order, and the rule coverage when given. */
-export function buildReport(checks: CheckResult[], coverage?: RuleCoverage): RunReport {
+/** Builds the report of a list of results: the summary counts, the checks in order, and the rule coverage and run details when given. */
+export function buildReport(checks: CheckResult[], coverage?: RuleCoverage, run?: RunDetails): RunReport {
   const summary: ReportSummary = { passed: 0, failed: 0, skipped: 0 };
   for (const result of checks) summary[result.status] += 1;
-  return coverage ? { summary, checks, coverage } : { summary, checks };
+  return { summary, checks, ...(coverage ? { coverage } : {}), ...(run ? { run } : {}) };
 }
 
 /** The one-line coverage statement: `rules: 198 checked, 12 unobservable, 0 without a check`. */

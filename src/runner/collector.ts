@@ -1,10 +1,13 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from 'vitest';
-import { isSelected, type ApiVersion, type SchemaScope } from '../checks/index.js';
-import { redactDeep } from '../http/index.js';
+import { isSelected, type ApiVersion, type CreatedRecord, type SchemaScope } from '../checks/index.js';
+import { redactDeep, type TrafficMinute } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
-import type { Progress } from './progress.js';
+import type { ProgressSink } from './progress.js';
 import type { SeenViolation } from './schema-verdicts.js';
+
+// The note vitest (major 4) gives every check it cancels: the one running and those still to come.
+const VITEST_CANCEL_NOTE = 'The test run was aborted by the user.';
 
 function apiOf(id: string): ApiVersion {
   return id.startsWith('v2.') ? 'v2' : 'v1';
@@ -22,8 +25,13 @@ export class ResultCollector implements Reporter {
   readonly pending = new Map<string, CheckResult>();
 
   #deadlinePassed = false;
+  #stopReason: string | undefined;
   /** How many checks the deadline cut short. */
   cutShort = 0;
+  /** Records the checks created, in order. */
+  readonly created: CreatedRecord[] = [];
+  /** The checks' requests per version and minute, as the last finished check saw them. */
+  traffic: TrafficMinute[] = [];
   /** HTTP exchanges the checks caused, retries included. */
   requestCount = 0;
   /** Checks found in the check files that the selection (`--api`, `--only`) takes. */
@@ -36,12 +44,17 @@ export class ResultCollector implements Reporter {
   constructor(
     private readonly selection: { api: ApiVersion | 'all'; only?: string | undefined },
     private readonly redact: (text: string) => string,
-    private readonly progress?: Progress,
+    private readonly progress?: ProgressSink,
   ) {}
 
   /** From now on, a check that did not pass was cut short by the run's deadline. */
   markDeadline(): void {
     this.#deadlinePassed = true;
+  }
+
+  /** The run was stopped (interrupt, rate-limit bound): a check vitest cancels from now on did not finish, for `reason`. */
+  markStopped(reason: string): void {
+    this.#stopReason ??= reason;
   }
 
   #add(result: CheckResult): void {
@@ -81,11 +94,15 @@ export class ResultCollector implements Reporter {
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
     if (meta?.owns) this.owners.set(test.name, meta.owns);
-    this.progress?.finish(meta?.rateLimit);
+    this.created.push(...(meta?.created ?? []));
+    if (meta?.traffic) this.traffic = meta.traffic;
+    this.progress?.finish(meta?.rateLimit, result.state === 'failed');
     if (this.#deadlinePassed && result.state !== 'passed') {
       // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.
       this.cutShort += 1;
       this.#add({ ...base, status: 'skipped', message: 'not finished: the run deadline passed' });
+    } else if (this.#stopReason !== undefined && result.state === 'skipped' && result.note === VITEST_CANCEL_NOTE) {
+      this.#add({ ...base, status: 'skipped', message: `not finished: ${this.#stopReason}` });
     } else if (result.state === 'passed') {
       this.#add({ ...base, status: 'passed', message: '' });
     } else if (result.state === 'skipped') {

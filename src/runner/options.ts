@@ -2,11 +2,17 @@ import { fileURLToPath } from 'node:url';
 import type { ApiVersion } from '../checks/index.js';
 import type { TargetProfile } from '../profile/index.js';
 
-/** The package root: suites and properties are found relative to it, never to the working directory. */
+/**
+ * The package root: suites and properties are found relative to it, never to the working directory.
+ * Built, it is dist/, where the compiled check files sit beside the compiled toolkit they import.
+ */
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+// Built (dist/), the check files are JavaScript too: a run loads one copy of src/checks, compiled.
+const checkExtension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+
 /** Where the checks live, relative to the package root. */
-export const defaultInclude = ['suites/**/*.check.ts', 'properties/**/*.property.ts'];
+export const defaultInclude = [`suites/**/*.check.${checkExtension}`, `properties/**/*.property.${checkExtension}`];
 
 /** What `runChecks` takes: the target, the selection and the limits. */
 export interface RunOptions {
@@ -36,6 +42,12 @@ export interface RunOptions {
   root?: string;
   /** Receives the progress line (a TTY stream); nothing is written when absent. */
   progress?: NodeJS.WriteStream;
+  /** Receives progress as lines every few seconds and at each rate-limit wait (a log, not a terminal). */
+  progressLines?: NodeJS.WritableStream;
+  /** The longest one request may wait for the rate limit before the run stops (default: the profile's, else 120 s). */
+  maxWaitMs?: number;
+  /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
+  signal?: AbortSignal;
 }
 
 /** Defaults of the limits. */

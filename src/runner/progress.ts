@@ -1,11 +1,32 @@
 import { safeLine } from '../text/terminal.js';
 
+/** What the runner tells a progress display as the run goes. */
+export interface ProgressSink {
+  /** Adds checks found in a newly collected file. */
+  addTotal(count: number): void;
+  /** Names the check now running. */
+  start(id: string): void;
+  /** Counts a finished check, whether it failed, and the rate-limit window it left behind. */
+  finish(rateLimit?: { used: number; limit: number | undefined }, failed?: boolean): void;
+  /** The run waits this long for the rate limit, for this reason. */
+  wait(waitMs: number, reason: string): void;
+  /** The run is over. */
+  end(): void;
+}
+
+/** How a wait reads on a progress display: `waiting 42 s for the next rate-limit minute (99/100 used)`. */
+export function waitText(waitMs: number, reason: string): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  return reason.startsWith('429') ? `waiting ${seconds} s as asked by a ${reason}` : `waiting ${seconds} s for ${reason}`;
+}
+
 /** The one-line progress display on a terminal: checks done/total, the current check, requests used against the limit. */
-export class Progress {
+export class Progress implements ProgressSink {
   #total = 0;
   #done = 0;
   #current = '';
   #requests = '';
+  #waiting = '';
 
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
@@ -20,6 +41,7 @@ export class Progress {
   /** Names the check now running. */
   start(id: string): void {
     this.#current = id;
+    this.#waiting = '';
     this.#draw();
   }
 
@@ -30,6 +52,13 @@ export class Progress {
     this.#draw();
   }
 
+  /** Shows a wait of a second or more on the line, until the next check starts. */
+  wait(waitMs: number, reason: string): void {
+    if (waitMs < 1000) return;
+    this.#waiting = ` · ${waitText(waitMs, reason)}`;
+    this.#draw();
+  }
+
   /** Clears the line before the summary is printed. */
   end(): void {
     this.stream.write('\r\x1b[2K');
@@ -37,8 +66,8 @@ export class Progress {
 
   #draw(): void {
     const columns = this.stream.columns ?? 100;
-    // A check id may quote a target: no control character reaches the terminal.
-    const line = safeLine(`[${this.#done}/${this.#total}] ${this.#current}${this.#requests}`);
+    // A check id or a wait's reason may quote a target (a Retry-After value): no control character reaches the terminal.
+    const line = safeLine(`[${this.#done}/${this.#total}] ${this.#current}${this.#requests}${this.#waiting}`);
     this.stream.write(`\r\x1b[2K${line.slice(0, columns - 1)}`);
   }
 }

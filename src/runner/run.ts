@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { profileSecrets, type ApiVersion, type RunConfig } from '../checks/index.js';
-import { HttpClient, createRedactor } from '../http/index.js';
+import { DEFAULT_MAX_WAIT_MS, formatFailure, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
+import { HttpClient, createRedactor, mergeTraffic, peakShare, redactDeep } from '../http/index.js';
+import type { TargetProfile } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
 import { ResultCollector } from './collector.js';
 import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
-import { preflight } from './preflight.js';
+import { preflight, RATE_LIMIT_BOUND_ID, type PreflightOutcome } from './preflight.js';
 import { loadRules } from '../rules/load.js';
 import { ruleCoverage } from '../rules/coverage.js';
 import { Progress } from './progress.js';
+import { ProgressLines } from './progress-lines.js';
 import { assertWritesAllowed } from './safety.js';
 import { attributeViolations } from './schema-verdicts.js';
 import { runVitest } from './vitest.js';
@@ -15,7 +17,8 @@ import { runVitest } from './vitest.js';
 /** What a run produced: the report, the exit code (CONTRACT §1), where the reports went, and what replays it. */
 export interface RunOutcome {
   report: RunReport;
-  exitCode: 0 | 1;
+  /** 130 when the run was interrupted (SIGINT, SIGTERM). */
+  exitCode: 0 | 1 | 130;
   reportPaths?: ReportPaths;
   marker: string;
   seed: number;
@@ -24,6 +27,8 @@ export interface RunOutcome {
   requests: number;
   /** How many checks `--api` and `--only` selected. */
   selected: number;
+  /** Records the checks created on the target. */
+  created: CreatedRecord[];
 }
 
 function deadlineFailure(deadlineMs: number, collector: ResultCollector): CheckResult[] {
@@ -51,19 +56,43 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const api = options.api ?? 'all';
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const deadlineMs = options.deadlineMs ?? defaults.deadlineMs;
+  const maxWaitMs = options.maxWaitMs ?? (profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000);
+  const share = runShare(profile);
   const secrets = profileSecrets(profile);
   const redact = createRedactor(secrets);
   // Read before any request: a broken inventory is a packaging error, not a finding about the target.
   const rules = loadRules();
+  const progress = options.progress ? new Progress(options.progress) : options.progressLines ? new ProgressLines(options.progressLines) : undefined;
 
-  const probe = new HttpClient({ secrets, requestTimeoutMs, maxRetries: 1 });
-  const probeApi: ApiVersion = api === 'v2' ? 'v2' : 'v1';
-  let unreachable: CheckResult | undefined;
+  // One stop for the whole run: an interrupt from outside, or the rate-limit bound from inside.
+  const stop = new AbortController();
+  const stopRun = (reason: string) => {
+    if (!stop.signal.aborted) stop.abort(reason);
+  };
+  const onInterrupt = () => stopRun(`interrupted (${String(options.signal?.reason ?? 'signal')})`);
+  if (options.signal?.aborted) onInterrupt();
+  else options.signal?.addEventListener('abort', onInterrupt, { once: true });
+
+  let preflightStop: string | undefined;
+  const probe = new HttpClient({
+    secrets, requestTimeoutMs, maxRetries: 1, maxWaitMs, beyondMaxWait: 'answer',
+    ...(share === undefined ? {} : { share }),
+    onWait: (waitMs, reason) => progress?.wait(waitMs, reason),
+    onGiveUp: (reason) => {
+      preflightStop ??= reason;
+    },
+  });
+  const apis: ApiVersion[] = api === 'all' ? ['v1', 'v2'] : [api];
+  let inputs: PreflightOutcome;
+  const haltProbe = () => probe.halt(String(stop.signal.reason));
+  stop.signal.addEventListener('abort', haltProbe, { once: true });
   try {
-    unreachable = await preflight(probe, profile.baseUrl, profile.tokens.primary, probeApi);
+    inputs = await preflight({ http: probe, rateLimitStop: () => preflightStop }, profile, apis);
   } finally {
+    stop.signal.removeEventListener('abort', haltProbe);
     await probe.close();
   }
+  const interruptedEarly = stop.signal.aborted;
 
   const seed = options.seed ?? randomBytes(4).readUInt32BE() % 2 ** 31;
   const config: RunConfig = {
@@ -76,34 +105,94 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...(options.only === undefined ? {} : { only: options.only }),
     requestTimeoutMs,
     checkTimeoutMs: Math.min(options.checkTimeoutMs ?? defaults.checkTimeoutMs, deadlineMs),
-    ...(unreachable ? { unreachable: unreachable.message } : {}),
+    maxWaitMs,
+    ...(share === undefined ? {} : { share }),
+    ...(inputs.stop !== undefined ? { stop: inputs.stop } : interruptedEarly ? { stop: `not run: ${String(stop.signal.reason)}` } : {}),
+    ...(Object.keys(inputs.unusableTokens).length > 0 ? { unusableTokens: inputs.unusableTokens } : {}),
   };
-  const progress = options.progress ? new Progress(options.progress) : undefined;
   const collector = new ResultCollector({ api, only: options.only }, redact, progress);
-  const { deadlinePassed } = await runVitest({
-    config,
-    collector,
-    root: options.root ?? packageRoot,
-    include: options.include ?? defaultInclude,
-    deadlineMs: Math.max(1, deadlineMs - (Date.now() - started)),
+  // The checks run in vitest's worker thread; this channel carries their waits and the bound's verdict here, and the halt there.
+  let rateLimitStop: string | undefined;
+  const channel = openRunChannel(config.marker, (message) => {
+    if (message.kind === 'wait') progress?.wait(message.waitMs, message.reason);
+    if (message.kind === 'give-up') {
+      rateLimitStop ??= message.reason;
+      stopRun(`the rate limit: ${message.reason}`);
+    }
   });
-  progress?.end();
+  const haltChecks = () => channel.post({ kind: 'halt', reason: String(stop.signal.reason) });
+  stop.signal.addEventListener('abort', haltChecks, { once: true });
+  let deadlinePassed = false;
+  try {
+    ({ deadlinePassed } = await runVitest({
+      config,
+      collector,
+      root: options.root ?? packageRoot,
+      include: options.include ?? defaultInclude,
+      deadlineMs: Math.max(1, deadlineMs - (Date.now() - started)),
+      stop: stop.signal,
+    }));
+  } finally {
+    stop.signal.removeEventListener('abort', haltChecks);
+    options.signal?.removeEventListener('abort', onInterrupt);
+    channel.close();
+    progress?.end();
+  }
 
+  const interrupted = options.signal?.aborted ? String(stop.signal.reason) : undefined;
+  // The preflight's failures quote the target's answers and never passed through the collector.
   const results = [
-    ...(unreachable ? [unreachable] : []),
+    ...inputs.failures.map((failure) => redactDeep(failure, redact)),
+    ...(rateLimitStop === undefined ? [] : [rateLimitFailure(rateLimitStop)]),
     ...attributeViolations(collector.results, collector.violations, collector.owners),
-    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : []),
+    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : stop.signal.aborted ? notRun(collector, String(stop.signal.reason)) : []),
   ];
-  const report = buildReport(results, ruleCoverage(rules, results));
+  const traffic = mergeTraffic(probe.traffic.minutes(), collector.traffic);
+  const peak = peakShare(traffic);
+  const report = buildReport(results, ruleCoverage(rules, results), {
+    marker: config.marker,
+    seed,
+    created: collector.created,
+    ...(interrupted === undefined ? {} : { interrupted }),
+    ...(share === undefined ? {} : { share }),
+    traffic,
+    ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),
+  });
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });
   return {
     report,
-    exitCode: report.summary.failed > 0 ? 1 : 0,
+    exitCode: interrupted !== undefined ? 130 : report.summary.failed > 0 ? 1 : 0,
     ...(reportPaths ? { reportPaths } : {}),
     marker: config.marker,
     seed,
     durationMs: Date.now() - started,
-    requests: collector.requestCount + 1,
+    requests: collector.requestCount + probe.requestCount,
     selected: collector.selectedCount,
+    created: collector.created,
   };
+}
+
+/**
+ * The share of each minute's limit the run may use: the profile's, else half of it against a
+ * staging or production deployment (the merchant's own integration keeps the rest), all of it locally.
+ */
+export function runShare(profile: TargetProfile): number | undefined {
+  const share = profile.rateLimit?.share ?? (profile.environment === 'local' ? undefined : 0.5);
+  return share === 1 ? undefined : share;
+}
+
+/** The one failure of a run the rate-limit bound stopped (§8). */
+function rateLimitFailure(reason: string): CheckResult {
+  const title = 'The run waits for the rate limit only within its bound; it stopped';
+  const expected = 'answers within the wait bound (--max-wait, rateLimit.maxWaitSeconds)';
+  return {
+    id: RATE_LIMIT_BOUND_ID, title, api: reason.includes('/merchant_api/v2') ? 'v2' : 'v1', section: '8', status: 'failed',
+    message: formatFailure({ title, expected, received: reason }), requests: [],
+    failure: { code: 'MFC_CHECK_UNREACHABLE', title, expected, received: reason },
+  };
+}
+
+/** The selected checks a stopped run never started. */
+function notRun(collector: ResultCollector, reason: string): CheckResult[] {
+  return [...collector.pending.values()].map((result) => ({ ...result, message: `not run: ${reason}` }));
 }

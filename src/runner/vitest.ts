@@ -11,6 +11,13 @@ export interface VitestRun {
   include: string[];
   /** Past this many ms the run is cancelled and vitest closed, whatever is still running. */
   deadlineMs: number;
+  /**
+   * Aborted when the run must stop (Ctrl-C, the rate-limit bound), with the reason as a string:
+   * no further check starts, the running one finishes its cleanup (within `stopGraceMs`).
+   */
+  stop?: AbortSignal;
+  /** How long a stopped run waits for the running check's cleanup before closing vitest (default 20 s). */
+  stopGraceMs?: number;
 }
 
 // vitest's own console output (banners, "no test files") is not part of mfc's output, and a
@@ -71,10 +78,20 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
     // Closing ends the worker too, so a check stuck in a wait cannot outlive the deadline.
     void vitest.cancelCurrentRun(deadlineReason).finally(() => vitest.close());
   }, run.deadlineMs);
+  let grace: NodeJS.Timeout | undefined;
+  const onStop = () => {
+    run.collector.markStopped(String(run.stop!.reason));
+    void vitest.cancelCurrentRun(String(run.stop!.reason) as typeof deadlineReason);
+    grace = setTimeout(() => void vitest.close(), run.stopGraceMs ?? 20_000);
+  };
+  if (run.stop?.aborted) onStop();
+  else run.stop?.addEventListener('abort', onStop, { once: true });
   try {
     await vitest.start();
   } finally {
     clearTimeout(timer);
+    clearTimeout(grace);
+    run.stop?.removeEventListener('abort', onStop);
     await vitest.close();
   }
   return { deadlinePassed };

@@ -35,7 +35,12 @@ describe('skipReason', () => {
     ['writes not allowed', { meta: { writes: true }, run: run(testProfile('http://127.0.0.1:1', { allowWrites: false })), want: 'needs allowWrites: true in the profile' }],
     ['a 429 check without provoke', { meta: { provokes429: true }, run: run(), want: 'needs rateLimit.provoke: true in the profile' }],
     ['a 429 check with provoke', { meta: { provokes429: true }, run: run(testProfile('http://127.0.0.1:1', { rateLimit: { provoke: true } })), want: undefined }],
-    ['an unreachable target', { meta: {}, run: run(undefined, { unreachable: 'refused' }), want: 'target unreachable' }],
+    ['a target the preflight stopped', { meta: {}, run: run(undefined, { stop: 'target unreachable: connection refused' }), want: 'target unreachable: connection refused' }],
+    ['a token the preflight found unusable', {
+      meta: { needs: ['tokens.otherMerchant'] },
+      run: run(undefined, { unusableTokens: { otherMerchant: 'tokens.otherMerchant is unusable: it answered 401' } }),
+      want: 'tokens.otherMerchant is unusable: it answered 401',
+    }],
   ];
   it.each(table)('%s', (_name, { meta: extra, run: config, want }) => {
     expect(skipReason({ ...meta, ...extra }, config)).toBe(want);

@@ -32,6 +32,14 @@ describe('profile validation', () => {
     ['a wrong type', { given: { ...valid, fixtures: { salesChannelId: '11' } }, want: /"fixtures.salesChannelId" must be integer/ }],
     ['a token object with another key', { given: { ...valid, tokens: { primary: { variable: 'X' } } }, want: /"tokens.primary" must be a token string or \{"env": "VARIABLE"\}/ }],
     ['a base URL that is not http(s)', { given: { ...valid, baseUrl: 'staging.example.test' }, want: /"baseUrl" must match pattern/ }],
+    ['a base URL that already holds the v1 path', {
+      given: { ...valid, baseUrl: 'https://staging.example.test/api/merchant_api/v1/' },
+      want: /"baseUrl" ends in \/merchant_api\/v1: it is the specification's \{base_url\}, .* Use "https:\/\/staging.example.test\/api"/,
+    }],
+    ['a base URL that already holds /merchant_api', {
+      given: { ...valid, baseUrl: 'https://staging.example.test/merchant_api' },
+      want: /"baseUrl" ends in \/merchant_api: .* Use "https:\/\/staging.example.test"/,
+    }],
   ];
   it.each(table)('names the key for %s', (_name, { given, want }) => {
     expect(problem(given)).toMatch(want);
@@ -71,6 +79,20 @@ describe('loadProfile', () => {
     expect(loadProfile(path)).toMatchObject({ environment: 'local', tokens: { primary: 'tok-yaml' } });
   });
 
+  it.each([
+    ['YAML', 'baseUrl: http://127.0.0.1:1\nenvironment: local\ntokens:\n  primary: tok-yaml\nfixtures:\n  salesChannelId: 11\n'],
+    ['JSON', JSON.stringify({ baseUrl: 'http://127.0.0.1:1', environment: 'local', tokens: { primary: 'tok-yaml' }, fixtures: { salesChannelId: 11 } })],
+  ])('reads %s from a file without a .json or .yaml name', (_format, text) => {
+    const path = writeProfile(text, 'profile.target');
+    expect(loadProfile(path)).toMatchObject({ environment: 'local', tokens: { primary: 'tok-yaml' } });
+  });
+
+  it('names both formats when a file without a known extension reads as neither', () => {
+    const path = writeProfile('tokens: {primary: "tok-broken-secret"\n  - x', 'profile');
+    expect(() => loadProfile(path)).toThrow(/profile .*profile is not valid JSON or YAML/);
+    expect(() => loadProfile(path)).not.toThrow(/tok-broken-secret/);
+  });
+
   it('reports unparsable JSON without quoting the file', () => {
     const path = writeProfile('{"tokens": {"primary": "tok-broken-secret"', 'broken.json');
     expect(() => loadProfile(path)).toThrow(ProfileError);
@@ -92,5 +114,9 @@ describe('profileFromFlags', () => {
 
   it('names the flag when the URL is wrong', () => {
     expect(() => profileFromFlags('not-a-url', 'tok')).toThrow(/--base-url must match pattern/);
+  });
+
+  it('hints at the {base_url} when the URL already holds the version path', () => {
+    expect(() => profileFromFlags('http://127.0.0.1:9/merchant_api/v2', 'tok')).toThrow(/--base-url ends in \/merchant_api\/v2: .* Use "http:\/\/127.0.0.1:9"/);
   });
 });

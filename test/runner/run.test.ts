@@ -26,8 +26,9 @@ describe('runChecks against a healthy fake target', () => {
     const byId = Object.fromEntries(outcome.report.checks.map((c) => [c.id, c]));
     expect(outcome.exitCode).toBe(1);
     expect(outcome.seed).toBe(7);
-    // The preflight and one request each for the four checks that ran.
-    expect(outcome.requests).toBe(5);
+    // The preflight (the primary and the two tokens of other clients, on both versions) and one
+    // request each for the four checks that ran.
+    expect(outcome.requests).toBe(10);
     expect(outcome.selected).toBe(5);
     expect(outcome.marker).toMatch(/^mfc-[a-z0-9]+$/);
     expect(outcome.report.summary).toEqual({ passed: 2, failed: 2, skipped: 1 });
@@ -74,7 +75,7 @@ describe('runChecks against a target that cannot serve', () => {
   const causes: Array<[string, { url: () => Promise<{ url: string; close(): Promise<void> }>; want: RegExp }]> = [
     ['refuses connections', { url: async () => ({ url: await refusingUrl(), close: async () => undefined }), want: /Received: connection refused/ }],
     ['hangs', { url: () => startFakeTarget(brokenTargets.hang), want: /Received: no answer within the request timeout/ }],
-    ['answers HTML', { url: () => startFakeTarget(brokenTargets.html), want: /Received: a body that is not JSON \(text\/html\)/ }],
+    ['answers HTML', { url: () => startFakeTarget(brokenTargets.html), want: /The base URL does not lead to the API[^]*Received: an HTML page \(200, text\/html\), not the API: is baseUrl the API's \{base_url\}/ }],
     ['answers 500 to everything', { url: () => startFakeTarget(brokenTargets.error500), want: /Received: status 500/ }],
   ];
   it.each(causes)('reports one readable failure when the target %s, skips the rest and exits 1 quickly', async (_name, { url, want }) => {
@@ -90,7 +91,7 @@ describe('runChecks against a target that cannot serve', () => {
       expect(failed[0]?.message).toMatch(want);
       expect(failed[0]?.message).not.toContain('    at ');
       const skipped = outcome.report.checks.filter((c) => c.status === 'skipped');
-      expect(skipped.map((c) => c.message)).toEqual(Array(5).fill('target unreachable'));
+      expect(skipped.map((c) => c.message)).toEqual(Array(5).fill(expect.stringMatching(/^target unreachable: /)));
     } finally {
       await target.close();
     }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +17,17 @@ export interface CliResult {
 }
 
 /** Runs `node bin/mfc.mjs …args` as a child process (CI=true, so no progress line); kills it after `timeoutMs`. */
-export async function runCli(args: string[], options: { env?: Record<string, string>; reportDir?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; reportDir?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<CliResult> {
   const started = Date.now();
   const child = spawn(process.execPath, [join(root, 'bin/mfc.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, CI: 'true', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.onSpawn?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -38,6 +38,10 @@ describe('webhook checks against a deployment that sends calls out of order, rep
       if (request.method === 'GET' && path === '/merchant_api/v1/orders') {
         return reply(200, { data: [], pagination: { current_page: 1, item_count: 0, page_count: 0, items_per_page: 1 } });
       }
+      // The preflight's v2 read.
+      if (request.method === 'GET' && path === '/merchant_api/v2/restocking_shipments') {
+        return reply(200, { data: [], pagination: { first_page_url: request.url, limit: 1, next_page_url: null } });
+      }
       if (request.method === 'POST' && path === '/merchant_api/v1/restocking_shipments') return reply(201, v1RestockingShipment((lastShipmentId += 2), 'shipped'));
       if (request.method === 'GET' && path === `/merchant_api/v1/restocking_shipments/${shipmentId}`) return reply(200, v1RestockingShipment(shipmentId, 'cancelled'));
       if (request.method === 'PUT' && path === `/merchant_api/v2/restocking_shipments/${shipmentId}/cancel`) {

@@ -1,4 +1,8 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isSelected } from '../../checks/selection.js';
+import { loadRules } from '../../rules/load.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
@@ -22,18 +26,79 @@ Flags:
   --report-dir DIR            where the reports go (default reports/)
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
+  --max-wait SECONDS          the longest one request may wait for the rate limit (a
+                              Retry-After, a persistent 429) before the run stops with one
+                              failure (default rateLimit.maxWaitSeconds, else 120)
   --allow-production-writes   allow write checks against environment: production
   --list                      print the checks --api and --only select (id, §, rules, writes,
                               needs) and exit; needs no profile and sends no request
 
-Exit codes: 0 every executed check passed; 1 a check failed or the target is unreachable;
-2 wrong invocation, unreadable or invalid profile, writes refused by the production rule, or an
---only pattern that selects no check.`;
+Before any check, the run proves its inputs: the report directory can be written, the base URL
+leads to the API and the primary token authenticates on each selected version (else the run
+stops with one failure), and each token standing for another client (sameMerchantOtherChannel,
+otherMerchant) is accepted and is not the primary's (else its checks are skipped, with one
+failure naming the key). Progress goes to stderr: a live line on a terminal, else a line every
+few seconds and one whenever the run waits for the rate limit.
+
+On SIGINT (Ctrl-C) or SIGTERM the run starts no further check, lets the running one cancel what
+it created, writes the reports marked as interrupted (with the records created) and exits 130;
+a second signal quits at once.
+
+Exit codes: 0 every executed check passed; 1 a check failed, the target is unreachable, or the
+run stopped at its rate-limit bound; 2 wrong invocation, unreadable or invalid profile, a report
+directory that cannot be written, writes refused by the production rule, or an --only pattern
+that selects no check; 130 interrupted.`;
 
 function integer(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`${flag} expects a non-negative integer, received "${value}"`);
   return Number(value);
+}
+
+function seconds(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new UsageError(`${flag} expects a number of seconds above 0, received "${value}"`);
+  return Number(value);
+}
+
+/** Fails with a usage error, before any request, when `--only` names no check of the rule inventory under `--api`. */
+function assertSelectsSomething(only: string, api: 'v1' | 'v2' | 'all'): void {
+  const ids = new Set(loadRules().flatMap((rule) => rule.checks));
+  if ([...ids].some((id) => isSelected(id, { api, only }))) return;
+  throw new UsageError(`--only "${only}" selects no check${api === 'all' ? '' : ` of ${api}`}. Check ids look like v1.orders.create.duplicate-409; "mfc run --list" lists them.`);
+}
+
+/** Fails with a usage error, before any request, when the report directory cannot be created or written. */
+async function assertWritableDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = join(dir, `.mfc-write-test-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of the path is a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : 'it cannot be written';
+    throw new UsageError(`--report-dir ${dir}: ${why}${code ? ` (${code})` : ''}; the run would have nowhere to write its reports`);
+  }
+}
+
+/** SIGINT/SIGTERM abort the run once (it stops and reports); a second signal exits at once with 130. */
+function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\nmfc run: ${name}: stopping; the running check cancels what it created, then the reports are written (${name} again quits at once)\n`);
+    controller.abort(name);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 function parse(args: string[]) {
@@ -51,6 +116,7 @@ function parse(args: string[]) {
         'report-dir': { type: 'string', default: 'reports' },
         seed: { type: 'string' },
         runs: { type: 'string' },
+        'max-wait': { type: 'string' },
         'allow-production-writes': { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
       },
@@ -83,28 +149,45 @@ export const command: Command = {
     if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
     const seed = integer(values.seed, '--seed');
     const runs = integer(values.runs, '--runs');
+    const maxWait = seconds(values['max-wait'], '--max-wait');
+    // Before any request: a mistyped --only is a usage error whatever the target does.
+    if (values.only !== undefined) assertSelectsSomething(values.only, api);
     try {
       const profile = targetProfile(values);
       assertWritesAllowed(profile, values['allow-production-writes']);
+      await assertWritableDir(values['report-dir']);
       // vitest loads only once the invocation is known to be right: a usage error answers at once.
       const { runChecks } = await import('../../runner/index.js');
-      const outcome = await runChecks({
-        profile,
-        api,
-        ...(values.only === undefined ? {} : { only: values.only }),
-        ...(seed === undefined ? {} : { seed }),
-        ...(runs === undefined ? {} : { runs }),
-        reportDir: values['report-dir'],
-        targetArgs: values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`,
-        allowProductionWrites: values['allow-production-writes'],
-        ...(wantsProgress(process.stderr) ? { progress: process.stderr } : {}),
-      });
-      // A mistyped --only must not turn into a green run that checked nothing. (A check file that
-      // failed to load is the likelier cause when there are failures: those exit 1 as usual.)
+      const interrupt = interruptOnSignals();
+      let outcome;
+      try {
+        outcome = await runChecks({
+          profile,
+          api,
+          ...(values.only === undefined ? {} : { only: values.only }),
+          ...(seed === undefined ? {} : { seed }),
+          ...(runs === undefined ? {} : { runs }),
+          ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
+          reportDir: values['report-dir'],
+          targetArgs: values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`,
+          allowProductionWrites: values['allow-production-writes'],
+          ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
+          signal: interrupt.signal,
+        });
+      } finally {
+        interrupt.dispose();
+      }
+      // A check file that failed to load is the likelier cause when there are failures: those exit 1 as usual.
       if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
         throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
       }
       process.stdout.write(renderSummary(outcome.report));
+      if (outcome.report.run?.interrupted !== undefined) {
+        process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
+      }
+      if (outcome.created.length > 0) {
+        process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);
+      }
       process.stdout.write(
         `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
       );

@@ -1,0 +1,29 @@
+import { BroadcastChannel } from 'node:worker_threads';
+
+/**
+ * What the runner (main thread) and the checks (vitest's worker thread) tell each other during a
+ * run, beside vitest's own results: waits for the rate limit, for progress lines; the rate-limit
+ * bound stopping the run; and the runner halting the checks' requests (Ctrl-C, a stop).
+ */
+export type RunMessage =
+  | { kind: 'wait'; waitMs: number; reason: string }
+  | { kind: 'give-up'; reason: string }
+  | { kind: 'halt'; reason: string };
+
+/** One end of a run's channel; both ends name it by the run's marker. */
+export interface RunChannel {
+  post(message: RunMessage): void;
+  close(): void;
+}
+
+/** Opens the channel of run `marker` (any thread of the process); `onMessage` hears the other ends. */
+export function openRunChannel(marker: string, onMessage: (message: RunMessage) => void = () => undefined): RunChannel {
+  const channel = new BroadcastChannel(`mfc-run-${marker}`);
+  channel.onmessage = (event) => onMessage((event as { data: RunMessage }).data);
+  // The channel must not keep a finished run's process alive.
+  channel.unref();
+  return {
+    post: (message) => channel.postMessage(message),
+    close: () => channel.close(),
+  };
+}
