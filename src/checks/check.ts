@@ -80,7 +80,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     }
     record.rateLimit = session.http.pacer.usage();
     record.requestCount = context.exchanges.length;
-    record.traffic = session.http.traffic.minutes();
+    record.traffic = session.http.pacer.traffic();
     record.violations = handle.violations;
     record.created = context.exchanges.map((exchange) => createdRecordOf(exchange, meta.id)).filter((created) => created !== undefined);
     if (failed === undefined) return;

@@ -49,6 +49,7 @@ export function runSession(run: RunConfig): RunSession {
         channel.post({ kind: 'give-up', reason });
       },
     });
+    http.pacer.takeOver(run.pacedBefore ?? []);
     session = {
       http,
       nextId: () => (counter += 1),

@@ -1,5 +1,5 @@
 import type { RecordedExchange } from '../http/index.js';
-import type { TrafficMinute } from '../http/index.js';
+import type { PacedWindow, TrafficMinute } from '../http/index.js';
 import type { TargetProfile, TokenName } from '../profile/index.js';
 
 /** The API versions a check can address. */
@@ -76,6 +76,8 @@ export interface RunConfig {
   maxWaitMs?: number;
   /** `rateLimit.share`: the share of each rate-limit window the run may use. */
   share?: number;
+  /** The preflight's requests per window, counted by the checks' pacer too so the share holds over both. */
+  pacedBefore?: PacedWindow[];
 }
 
 /** A record a check created on the target (a success answer to a POST), for the report and cleanup. */

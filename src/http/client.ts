@@ -3,7 +3,6 @@ import { Pacer, pacing } from './pacing.js';
 import { describeNetworkError, recording } from './recording.js';
 import { createRedactor } from './redact.js';
 import { retryOn429, type RetryOn429Options } from './retry.js';
-import { TrafficTally } from './traffic.js';
 import type { MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** How the client is built: the secrets to redact, the pacing limit, timeouts and (in tests) the base dispatcher. */
@@ -60,8 +59,6 @@ export class HttpClient {
   #haltReason: string | undefined;
   #exempt = 0;
   #exchanges = 0;
-  /** Requests per version and calendar minute. */
-  readonly traffic = new TrafficTally();
 
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.requestTimeoutMs ?? 10_000;
@@ -130,7 +127,6 @@ export class HttpClient {
       bodyTimeout: this.#timeoutMs,
       onExchange: (exchange) => {
         this.#exchanges += 1;
-        this.traffic.note(exchange, Date.now());
         exchanges.push(exchange);
       },
       provoke429: request.provoke429 ?? false,

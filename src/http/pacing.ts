@@ -1,4 +1,5 @@
 import { headerRecord, observe } from './handler.js';
+import type { TrafficMinute } from './traffic.js';
 import type { Interceptor, MfcDispatchOptions } from './types.js';
 
 const MINUTE_MS = 60_000;
@@ -49,6 +50,14 @@ interface Bucket {
   max: number | undefined;
 }
 
+/** One window's count as a pacer hands it over: its key (which may hold a token: never reported), minute and counts. */
+export interface PacedWindow {
+  key: string;
+  minute: number;
+  mine: number;
+  used: number;
+}
+
 /** Counts requests per rate-limit window (per calendar minute, UTC, §8) and holds a request back when the window is nearly full. */
 export class Pacer {
   readonly #perMinute: number | undefined;
@@ -58,6 +67,8 @@ export class Pacer {
   readonly #onWait: ((waitMs: number, reason: string) => void) | undefined;
   readonly #buckets = new Map<string, Bucket>();
   #lastKey: string | undefined;
+  /** Past minutes of each window, for the report: how much of the limit this pacer used. */
+  readonly #history: Array<{ key: string; minute: number; mine: number; max: number | undefined }> = [];
 
   constructor(options: PacerOptions = {}) {
     this.#perMinute = options.perMinute;
@@ -77,6 +88,7 @@ export class Pacer {
       bucket = { minute, used: 0, mine: 0, max: undefined };
       this.#buckets.set(key, bucket);
     } else if (bucket.minute < minute) {
+      if (bucket.mine > 0) this.#history.push({ key, minute: bucket.minute, mine: bucket.mine, max: this.#limit(bucket) });
       bucket.minute = minute;
       bucket.used = 0;
       bucket.mine = 0;
@@ -126,11 +138,60 @@ export class Pacer {
     if (headers['x-rate-limit-max'] !== undefined && Number.isFinite(max) && max > 0) bucket.max = max;
   }
 
+  /** What this pacer let through in each window's current minute, to hand over to another pacer of the same run. */
+  handover(): PacedWindow[] {
+    return [...this.#buckets.entries()].map(([key, bucket]) => ({ key, minute: bucket.minute, mine: bucket.mine, used: bucket.used }));
+  }
+
+  /**
+   * Counts another pacer's requests of the same run as this one's (the preflight's, before the
+   * checks), so the share holds over both; a window of a past minute counts nothing.
+   */
+  takeOver(windows: PacedWindow[]): void {
+    for (const window of windows) {
+      const bucket = this.#bucket(window.key);
+      if (bucket.minute !== window.minute) continue;
+      bucket.mine += window.mine;
+      bucket.used = Math.max(bucket.used, window.used);
+    }
+  }
+
+  /**
+   * The requests this pacer let through per window and calendar minute, oldest first. Windows are
+   * numbered per version in the order they appeared (a v1 window is one token's), never named by token.
+   */
+  traffic(): TrafficMinute[] {
+    const current = [...this.#buckets.entries()]
+      .filter(([, bucket]) => bucket.mine > 0)
+      .map(([key, bucket]) => ({ key, minute: bucket.minute, mine: bucket.mine, max: this.#limit(bucket) }));
+    const windows = new Map<string, number>();
+    const numbered = (key: string, api: 'v1' | 'v2') => {
+      if (!windows.has(key)) windows.set(key, [...windows.keys()].filter((known) => apiOfKey(known) === api).length + 1);
+      return windows.get(key)!;
+    };
+    return [...this.#history, ...current]
+      .sort((a, b) => a.minute - b.minute)
+      .map((entry) => {
+        const api = apiOfKey(entry.key);
+        return {
+          api,
+          window: numbered(entry.key, api),
+          minute: new Date(entry.minute * MINUTE_MS).toISOString(),
+          requests: entry.mine,
+          ...(entry.max === undefined ? {} : { limit: entry.max }),
+        };
+      });
+  }
+
   /** The window last used, for the progress line. */
   usage(): RateLimitUsage {
     const bucket = this.#lastKey === undefined ? undefined : this.#buckets.get(this.#lastKey);
     return bucket ? { used: bucket.used, limit: this.#limit(bucket) } : { used: 0, limit: this.#perMinute };
   }
+}
+
+function apiOfKey(key: string): 'v1' | 'v2' {
+  return / v2$/.test(key) ? 'v2' : 'v1';
 }
 
 /** The window a request counts against: v1 per sales channel (≈ per token), v2 per merchant (§8). */

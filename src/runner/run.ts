@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_WAIT_MS, formatFailure, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
-import { HttpClient, createRedactor, mergeTraffic, peakShare, redactDeep } from '../http/index.js';
+import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerMinute } from '../http/index.js';
 import type { TargetProfile } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
 import { ResultCollector } from './collector.js';
@@ -107,6 +107,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     checkTimeoutMs: Math.min(options.checkTimeoutMs ?? defaults.checkTimeoutMs, deadlineMs),
     maxWaitMs,
     ...(share === undefined ? {} : { share }),
+    pacedBefore: probe.pacer.handover(),
     ...(inputs.stop !== undefined ? { stop: inputs.stop } : interruptedEarly ? { stop: `not run: ${String(stop.signal.reason)}` } : {}),
     ...(Object.keys(inputs.unusableTokens).length > 0 ? { unusableTokens: inputs.unusableTokens } : {}),
   };
@@ -147,15 +148,15 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...attributeViolations(collector.results, collector.violations, collector.owners),
     ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : stop.signal.aborted ? notRun(collector, String(stop.signal.reason)) : []),
   ];
-  const traffic = mergeTraffic(probe.traffic.minutes(), collector.traffic);
-  const peak = peakShare(traffic);
+  // The preflight's few requests are left out: its windows are another pacer's.
+  const peak = peakShare(collector.traffic);
   const report = buildReport(results, ruleCoverage(rules, results), {
     marker: config.marker,
     seed,
     created: collector.created,
     ...(interrupted === undefined ? {} : { interrupted }),
     ...(share === undefined ? {} : { share }),
-    traffic,
+    traffic: trafficPerMinute(collector.traffic),
     ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),
   });
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });

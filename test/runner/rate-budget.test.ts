@@ -1,0 +1,36 @@
+// Issue 12: against a staging or production deployment the run uses at most its share of each
+// minute's limit, so the merchant's own integration keeps working during a run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../../src/runner/index.js';
+import { startServer, type RunningServer } from '../../server/index.js';
+import { busiestMinute, startCountingProxy, type CountingProxy } from '../support/counting-proxy.js';
+
+describe('the rate budget', () => {
+  let server: RunningServer;
+  let proxy: CountingProxy;
+  beforeAll(async () => {
+    server = await startServer({ host: '127.0.0.1', port: 0, rateLimit: 100 });
+    proxy = await startCountingProxy(server.url);
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await server.close();
+  });
+
+  it('sends at most 50 requests per window in any calendar minute at share 0.5 against a 100/min server', async () => {
+    // The default share off `local`; about 130 read-only v1 requests, 60 of them with the primary token, so the budget must hold some back.
+    const profile = { ...server.profile, baseUrl: proxy.url, environment: 'staging' as const, allowWrites: false };
+    const outcome = await runChecks({ profile, only: 'v1.auth.*,v1.lists.*,v1.properties.*,v1.schema.*,v1.rate-limit.*', checkTimeoutMs: 150_000 });
+    expect(outcome.report.summary.failed).toBe(0);
+    expect(proxy.requests.filter((request) => request.api === 'v1').length).toBeGreaterThan(60);
+    expect(busiestMinute(proxy.requests, 'v1')).toBeLessThanOrEqual(50);
+    expect(busiestMinute(proxy.requests, 'v2')).toBeLessThanOrEqual(50);
+    // The report tells the same: the share, the requests per minute and the peak share used.
+    expect(outcome.report.run?.share).toBe(0.5);
+    // The preflight's requests count only while their minute lasts.
+    const reported = outcome.report.run?.traffic?.reduce((sum, minute) => sum + minute.requests, 0) ?? 0;
+    expect(reported).toBeGreaterThanOrEqual(proxy.requests.length - 6);
+    expect(reported).toBeLessThanOrEqual(proxy.requests.length);
+    expect(outcome.report.run?.peakShare).toBe(0.5);
+  }, 180_000);
+});

@@ -1,0 +1,53 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request that passed the proxy: when it arrived, which window it counts in (§8). */
+export interface ProxiedRequest {
+  at: number;
+  api: 'v1' | 'v2' | undefined;
+  authorization: string;
+}
+
+/** A loopback proxy in front of a target that notes every request as the target receives it. */
+export interface CountingProxy {
+  url: string;
+  requests: ProxiedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts a proxy that forwards every request to `targetUrl` as it is and notes its arrival. */
+export async function startCountingProxy(targetUrl: string): Promise<CountingProxy> {
+  const target = new URL(targetUrl);
+  const requests: ProxiedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const api = /^\/merchant_api\/(v[12])\//.exec(req.url ?? '')?.[1] as ProxiedRequest['api'];
+    requests.push({ at: Date.now(), api, authorization: req.headers.authorization ?? '' });
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** The most requests any one rate-limit window got in one calendar minute: v1 per token, v2 per version. */
+export function busiestMinute(requests: ProxiedRequest[], api: 'v1' | 'v2'): number {
+  const counts = new Map<string, number>();
+  for (const request of requests) {
+    if (request.api !== api) continue;
+    const key = `${Math.floor(request.at / 60_000)} ${api === 'v1' ? request.authorization : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
