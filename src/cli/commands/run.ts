@@ -8,6 +8,7 @@ import { UsageError } from '../command.js';
 import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
 import { renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
+import { judgeWithBaseline, readBaseline } from './run-baseline.js';
 import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
 
 const help = `Usage: mfc run --profile FILE [flags]
@@ -30,6 +31,9 @@ Flags:
                               Retry-After, a persistent 429) before the run stops with one
                               failure (default rateLimit.maxWaitSeconds, else 120)
   --allow-production-writes   allow write checks against environment: production
+  --baseline FILE             a waiver file or a previous report.json: failures it lists are
+                              reported as known and do not fail the run (see "CI gate with a
+                              baseline" below)
   --list                      print the checks --api and --only select (id, §, rules, writes,
                               needs) and exit; needs no profile and sends no request
 
@@ -44,10 +48,25 @@ On SIGINT (Ctrl-C) or SIGTERM the run starts no further check, lets the running 
 it created, writes the reports marked as interrupted (with the records created) and exits 130;
 a second signal quits at once.
 
-Exit codes: 0 every executed check passed; 1 a check failed, the target is unreachable, or the
-run stopped at its rate-limit bound; 2 wrong invocation, unreadable or invalid profile, a report
-directory that cannot be written, writes refused by the production rule, or an --only pattern
-that selects no check; 130 interrupted.`;
+CI gate with a baseline: --baseline FILE is read before any request (an unreadable or invalid
+file is exit 2, naming the problem). FILE is a previous report.json (its failed checks are the
+known ones) or a waiver file, YAML or JSON, as "mfc baseline" writes it:
+  waivers:
+    - check: v1.orders.create.duplicate-409   # a check id, or a glob: v1.auth.*
+      reason: TICKET-123                      # required
+      expires: 2027-01-31                     # optional: the last day (UTC) it holds
+After the run each failure is "known" (a waiver in force covers it: it does not fail the run),
+"new" (fails the run) or "expired" (only an expired waiver covers it: fails the run, naming the
+waiver and its expiry). A waiver whose checks all pass now is "fixed — remove it from the
+baseline" (a note when expired); it does not fail the run. Skipped checks never fail it, and
+run-level failures (run.*: target unreachable, deadline) are never known. The lines are printed
+after the summary and written to baseline-result.json in the report directory.
+
+Exit codes: 0 every executed check passed (with --baseline: every failure is known); 1 a check
+failed, the target is unreachable, or the run stopped at its rate-limit bound (with --baseline:
+a new failure or one under an expired waiver); 2 wrong invocation, unreadable or invalid
+profile or baseline, a report directory that cannot be written, writes refused by the
+production rule, or an --only pattern that selects no check; 130 interrupted.`;
 
 function integer(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -119,6 +138,7 @@ function parse(args: string[]) {
         'max-wait': { type: 'string' },
         'allow-production-writes': { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
+        baseline: { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -152,6 +172,7 @@ export const command: Command = {
     const maxWait = seconds(values['max-wait'], '--max-wait');
     // Before any request: a mistyped --only is a usage error whatever the target does.
     if (values.only !== undefined) assertSelectsSomething(values.only, api);
+    const baseline = values.baseline === undefined ? undefined : readBaseline(values.baseline);
     try {
       const profile = targetProfile(values);
       assertWritesAllowed(profile, values['allow-production-writes']);
@@ -191,7 +212,7 @@ export const command: Command = {
       process.stdout.write(
         `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
       );
-      return outcome.exitCode;
+      return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
     } catch (error) {
       if (error instanceof ProfileError || error instanceof RunRefusedError) throw new UsageError(error.message);
       throw error;
