@@ -1,9 +1,10 @@
 // `npm run bench`: the numbers behind "fast" (brief, principle 6), measured rather than asserted in
 // tests. Prints one line per measurement and writes them to reports/bench.json.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../server/index.js';
 import { validateResponse } from '../src/openapi/index.js';
 import { runChecks } from '../src/runner/index.js';
@@ -39,6 +40,45 @@ function timeServeStartup(): Promise<number> {
 }
 
 await mkdir(join(root, 'reports'), { recursive: true });
+
+// Cold starts are of the built CLI, as installed: build it first when the checkout has no dist/.
+if (!existsSync(join(root, 'dist/src/cli/main.js'))) {
+  process.stdout.write('no dist/: running npm run build first\n');
+  spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+}
+
+/** Wall time of one process from spawn to exit, in ms. */
+function timeProcess(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}`);
+  return performance.now() - started;
+}
+
+/** The time `import()` of one module takes in a fresh process (its own clock, start-up excluded), in ms. */
+function timeImport(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(join(root, file)).href)}); process.stdout.write(String(performance.now() - t));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  return Number(result.stdout);
+}
+
+// Interleaved, so a busy moment of the machine weighs on every command alike.
+const repetitions = 11;
+const cold: Record<string, number[]> = { 'node -e 0': [], 'mfc --help': [], 'mfc run --help': [] };
+for (let i = 0; i < repetitions; i += 1) {
+  cold['node -e 0']!.push(timeProcess(['-e', '0']));
+  cold['mfc --help']!.push(timeProcess([join(root, 'bin/mfc.mjs'), '--help']));
+  cold['mfc run --help']!.push(timeProcess([join(root, 'bin/mfc.mjs'), 'run', '--help']));
+}
+const bare = median(cold['node -e 0']!);
+for (const [name, times] of Object.entries(cold)) {
+  record(`cold ${name} (median of ${repetitions})`, median(times), `ms (${(median(times) / bare).toFixed(1)}× node -e 0)`);
+}
+const entries = { 'mfc/v1': 'dist/src/public/v1.js', 'mfc/v2': 'dist/src/public/v2.js', 'mfc/webhooks': 'dist/src/public/webhooks.js', 'mfc/validators': 'dist/src/public/validators.js', 'mfc/client': 'dist/src/client/index.js' };
+for (const [name, file] of Object.entries(entries)) {
+  if (!existsSync(join(root, file))) continue;
+  record(`import ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeImport(file))), 'ms');
+}
 
 const startups: number[] = [];
 for (let i = 0; i < 5; i += 1) startups.push(await timeServeStartup());

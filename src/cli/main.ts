@@ -2,14 +2,46 @@ import type { Command } from './command.js';
 import { UsageError } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
 
-// Sub-commands load lazily: `mfc webhooks verify` should not pay for vitest or the server.
-const commands: Record<string, () => Promise<Command>> = {
-  run: async () => (await import('./commands/run.js')).command,
-  serve: async () => (await import('./commands/serve.js')).command,
-  generate: async () => (await import('./commands/generate.js')).command,
-  lint: async () => (await import('./commands/lint.js')).command,
-  webhooks: async () => (await import('./commands/webhooks.js')).command,
-  rules: async () => (await import('./commands/rules.js')).command,
+/** A sub-command as the dispatcher knows it before loading it: its `mfc --help` line and its module. */
+export interface CommandEntry {
+  /** The same line as the module's `summary` (test/package/cli-start.test.ts holds them equal). */
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+// Sub-commands load lazily and `mfc --help` loads none of them: a bare start must stay within a few
+// times a bare `node` start, and `mfc webhooks verify` should not pay for vitest or the server.
+export const commands: Record<string, CommandEntry> = {
+  run: {
+    summary: 'run the conformance suites and property checks against a target; write reports',
+    load: async () => (await import('./commands/run.js')).command,
+  },
+  serve: {
+    summary: 'start the reference implementation with seeded data; --fault switches on one deviation',
+    load: async () => (await import('./commands/serve.js')).command,
+  },
+  generate: {
+    summary: 'regenerate generated/ (types, validators, bundled documents) from spec/',
+    load: async () => (await import('./commands/generate.js')).command,
+  },
+  lint: {
+    summary: 'validate and lint the OpenAPI documents under spec/',
+    load: async () => (await import('./commands/lint.js')).command,
+  },
+  webhooks: {
+    summary: 'verify a webhook signature, or listen for webhook calls and check each (§6)',
+    load: async () => (await import('./commands/webhooks.js')).command,
+  },
+  rules: {
+    summary: 'list the specification rules with the checks that cover them, and the coverage line',
+    load: async () => (await import('./commands/rules.js')).command,
+  },
+  init: { summary: 'write a commented profile for a deployment, discovering fixtures through the API (GET only)', load: async () => (await import('./commands/init.js')).command },
+  doctor: { summary: 'check a profile against its target without writing: reachability, rate-limit headers, what would run or skip', load: async () => (await import('./commands/doctor.js')).command },
+  baseline: {
+    summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
+    load: async () => (await import('./commands/baseline.js')).command,
+  },
 };
 
 const usage = `mfc: conformance toolkit for the Merchant Fulfillment API
@@ -18,12 +50,8 @@ Usage: mfc <command> [flags]      mfc <command> --help
 
 Commands:`;
 
-async function printUsage(): Promise<void> {
-  const lines = [usage];
-  for (const [name, load] of Object.entries(commands)) {
-    const command = await load();
-    lines.push(`  ${name.padEnd(10)} ${command.summary}`);
-  }
+function printUsage(): void {
+  const lines = [usage, ...Object.entries(commands).map(([name, entry]) => `  ${name.padEnd(10)} ${entry.summary}`)];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -31,15 +59,15 @@ async function printUsage(): Promise<void> {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    await printUsage();
+    printUsage();
     return name === undefined ? 2 : 0;
   }
-  const load = commands[name];
-  if (!load) {
+  const entry = commands[name];
+  if (!entry) {
     process.stderr.write(`mfc: unknown command "${safeLine(name)}". Run "mfc --help" for the list.\n`);
     return 2;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.help.trimEnd()}\n`);
     return 0;

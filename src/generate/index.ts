@@ -9,6 +9,8 @@ import { apiVersions, generatedDir, packageRoot, specFile } from './paths.js';
 import { standaloneValidators } from './standalone.js';
 import { typesModule } from './types-file.js';
 
+export { packageRoot } from './paths.js';
+
 /** Generated file contents keyed by path relative to the package root (e.g. 'generated/v1/types.ts'). */
 export type GeneratedFiles = Map<string, string>;
 
@@ -44,6 +46,14 @@ export async function writeGenerated(files: GeneratedFiles, root = packageRoot):
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);
   }
+}
+
+/**
+ * The same files keyed for another project's folder (`mfc generate --out DIR`): 'generated/v1/types.ts'
+ * becomes 'v1/types.ts', so DIR holds one folder per version, as generated/ does.
+ */
+export function forOtherProject(files: GeneratedFiles): GeneratedFiles {
+  return new Map([...files].map(([path, content]) => [relative('generated', path), content]));
 }
 
 /** The paths whose content on disk under `root` differs from `files` (missing files included). */

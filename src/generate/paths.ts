@@ -1,4 +1,5 @@
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiVersion } from '../openapi/types.js';
 
@@ -6,8 +7,17 @@ import type { ApiVersion } from '../openapi/types.js';
 // any directory.
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The package root: the folder holding package.json, spec/ and generated/. */
-export const packageRoot = resolve(here, '..', '..');
+/** The nearest folder at or above `from` that holds a package.json. */
+function folderWithPackageJson(from: string): string {
+  const parent = dirname(from);
+  return existsSync(join(from, 'package.json')) || parent === from ? from : folderWithPackageJson(parent);
+}
+
+/**
+ * The package root: the folder holding package.json, spec/ and generated/. Looked up rather than
+ * counted, as this module runs from src/generate/ and, built, from dist/src/generate/.
+ */
+export const packageRoot = folderWithPackageJson(join(here, '..', '..'));
 
 /** The folder of the hand-written OpenAPI documents. */
 export const specDir = join(packageRoot, 'spec');

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
+import { specDir } from '../generate/paths.js';
 import type { Rule, RulesFile } from './types.js';
 
-/** Where the inventory lives in the package: one YAML file per § group. */
-export const rulesDir = fileURLToPath(new URL('../../spec/rules/', import.meta.url));
+/** Where the inventory lives in the package: one YAML file per § group (spec/ is not part of the build). */
+export const rulesDir = `${join(specDir, 'rules')}/`;
 
 /** Where the inventory files' JSON Schema ships in the package. */
 export const rulesSchemaPath = new URL('./rules.schema.json', import.meta.url);

@@ -1,39 +1,54 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { driftedFiles, generateAll, generatedFolder, writeGenerated } from '../../generate/index.js';
 import { UsageError, type Command } from '../command.js';
 
-const help = `Usage: mfc generate [--check]
+const help = `Usage: mfc generate [--out DIR] [--check]
 
-Regenerates everything under ${generatedFolder}/ from spec/: per version the TypeScript types
+Regenerates everything under generated/ from spec/: per version the TypeScript types
 (types.ts), the bundled and dereferenced document (openapi.json), the Ajv standalone validators
 (validators.js + validators.d.ts) and the operations index (operations.ts). Works from any
 directory. Output is deterministic: the same documents give byte-identical files.
 
-Flags:
-  --check   write nothing; exit 1 naming each file that regenerating would change
-  --help    this text`;
+With --out DIR the same files go into another project's folder instead, as DIR/v1/ and DIR/v2/,
+for teams that vendor generated code rather than depend on this package. The validators need
+the packages ajv and ajv-formats in that project; types.ts needs nothing.
 
-/** `mfc generate`: writes generated/ from spec/, or with --check reports drift. */
+Flags:
+  --out DIR   write into DIR (created when missing) instead of the package's generated/
+  --check     write nothing; exit 1 naming each file that regenerating would change
+  --help      this text`;
+
+function parse(args: string[]): { check: boolean; out: string | undefined } {
+  try {
+    const { values } = parseArgs({ args, options: { check: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
+    if (values.out === '') throw new UsageError('--out expects a folder');
+    return { check: values.check === true, out: values.out };
+  } catch (error) {
+    throw error instanceof UsageError ? error : new UsageError((error as Error).message);
+  }
+}
+
+/** `mfc generate`: writes generated/ (or `--out DIR`) from spec/, or with --check reports drift. */
 export const command: Command = {
   summary: 'regenerate generated/ (types, validators, bundled documents) from spec/',
   help,
   async run(args) {
-    let check = false;
-    try {
-      check = parseArgs({ args, options: { check: { type: 'boolean' } }, strict: true }).values.check === true;
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const files = await generateAll();
+    const { check, out } = parse(args);
+    // Loaded here, not at the top: openapi-typescript, Ajv and the bundler cost half a second.
+    const { driftedFiles, forOtherProject, generateAll, generatedFolder, packageRoot, writeGenerated } = await import('../../generate/index.js');
+    const generated = await generateAll();
+    const files = out === undefined ? generated : forOtherProject(generated);
+    const root = out === undefined ? packageRoot : resolve(out);
+    const folder = out ?? generatedFolder;
     if (!check) {
-      await writeGenerated(files);
-      process.stdout.write(`mfc generate: wrote ${files.size} files under ${generatedFolder}/\n`);
+      await writeGenerated(files, root);
+      process.stdout.write(`mfc generate: wrote ${files.size} files under ${folder}/\n`);
       return 0;
     }
-    const drifted = await driftedFiles(files);
+    const drifted = await driftedFiles(files, root);
     for (const path of drifted) process.stderr.write(`mfc generate --check: ${path} is out of date\n`);
     if (drifted.length > 0) {
-      process.stderr.write('Run `npm run generate` and commit the result.\n');
+      process.stderr.write(out === undefined ? 'Run `npm run generate` and commit the result.\n' : `Run \`mfc generate --out ${out}\` and commit the result.\n`);
       return 1;
     }
     process.stdout.write(`mfc generate --check: ${files.size} generated files are up to date\n`);

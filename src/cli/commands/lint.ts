@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { formatProblem, lintFile, lintSpec } from '../../lint/index.js';
 import { UsageError, type Command } from '../command.js';
 
 const help = `Usage: mfc lint [FILE…]
@@ -27,6 +26,8 @@ export const command: Command = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    // Loaded here, not at the top: swagger-parser and Redocly are not needed for `mfc lint --help`.
+    const { formatProblem, lintFile, lintSpec } = await import('../../lint/index.js');
     const problems = files.length === 0 ? await lintSpec() : (await Promise.all(files.map(lintFile))).flat();
     for (const problem of problems) process.stderr.write(`${formatProblem(problem)}\n`);
     if (problems.length > 0) {

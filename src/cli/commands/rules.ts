@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CheckFileError, type RegisteredCheck } from '../../checks/index.js';
+import { CheckFileError, type RegisteredCheck } from '../../checks/registry.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 
