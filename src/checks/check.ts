@@ -1,6 +1,5 @@
 import { inject, test } from 'vitest';
 import { createCheckContext, type CheckContext } from './context.js';
-import { createdRecordOf } from './created.js';
 import { CheckFailure } from './failure.js';
 import { metaProblem } from './meta.js';
 import { activeCollector } from './registry.js';
@@ -64,7 +63,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     };
     const usesWebhooks = (meta.needs ?? []).some((key) => key === 'webhooks' || key.startsWith('webhooks.'));
     const webhooks = usesWebhooks ? await session.webhooks() : undefined;
-    const handle = createCheckContext(run, session, skip, webhooks);
+    const handle = createCheckContext(run, session, skip, webhooks, meta.id);
     const { context, runCleanups } = handle;
     let failed: unknown;
     try {
@@ -82,7 +81,7 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     record.requestCount = context.exchanges.length;
     record.traffic = session.http.pacer.traffic();
     record.violations = handle.violations;
-    record.created = context.exchanges.map((exchange) => createdRecordOf(exchange, meta.id)).filter((created) => created !== undefined);
+    record.created = handle.created;
     if (failed === undefined) return;
     // A check the run stopped under (interrupt, rate-limit bound) did not fail: it did not finish.
     const halted = session.http.haltReason;

@@ -2,10 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RecordedExchange } from '../http/index.js';
 import type { Features, Fixtures, TargetProfile, TokenName } from '../profile/index.js';
 import { ApiClient, type ApiResponse } from './api-client.js';
+import { createdRecordOf } from './created.js';
 import { CheckFailure } from './failure.js';
 import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
-import type { RunConfig, SchemaViolation } from './types.js';
+import type { CreatedRecord, RunConfig, SchemaViolation } from './types.js';
 import { schemaFailure } from './validation.js';
 
 /** A v1 and a v2 client sharing one token. */
@@ -71,6 +72,8 @@ export interface CheckContextHandle {
   context: CheckContext;
   /** The response-schema violations the check's answers showed, one per (operation, status, pointer). */
   violations: SchemaViolation[];
+  /** The records the check created so far. */
+  created: CreatedRecord[];
   runCleanups(): Promise<void>;
 }
 
@@ -80,11 +83,21 @@ export function createCheckContext(
   session: RunSession,
   skip: (reason: string) => never,
   webhooks?: WebhookReceiver,
+  checkId = 'unknown',
 ): CheckContextHandle {
   const exchanges: RecordedExchange[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const violations = new Map<string, SchemaViolation>();
-  const record = (list: RecordedExchange[]) => exchanges.push(...list);
+  const created: CreatedRecord[] = [];
+  const record = (list: RecordedExchange[]) => {
+    exchanges.push(...list);
+    for (const exchange of list) {
+      const made = createdRecordOf(exchange, checkId);
+      if (!made) continue;
+      created.push(made);
+      session.noteCreated(made);
+    }
+  };
   // The first answer that showed a violation stands for it; the owning schema check lists every check that saw it.
   const note = (list: SchemaViolation[]) => {
     for (const violation of list) {
@@ -162,6 +175,7 @@ export function createCheckContext(
     get violations() {
       return [...violations.values()];
     },
+    created,
     // Last registered runs first: what was created last may depend on what came before.
     // Every task runs even when one fails; the first error is what the check reports.
     runCleanups: async () => {

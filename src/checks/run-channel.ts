@@ -1,14 +1,17 @@
 import { BroadcastChannel } from 'node:worker_threads';
+import type { CreatedRecord } from './types.js';
 
 /**
  * What the runner (main thread) and the checks (vitest's worker thread) tell each other during a
  * run, beside vitest's own results: waits for the rate limit, for progress lines; the rate-limit
- * bound stopping the run; and the runner halting the checks' requests (Ctrl-C, a stop).
+ * bound stopping the run; each record created, as it is created (a check cut short still lists
+ * it); and the runner halting the checks' requests (Ctrl-C, a stop).
  */
 export type RunMessage =
   | { kind: 'wait'; waitMs: number; reason: string }
   | { kind: 'give-up'; reason: string }
-  | { kind: 'halt'; reason: string };
+  | { kind: 'halt'; reason: string }
+  | { kind: 'created'; record: CreatedRecord };
 
 /** One end of a run's channel; both ends name it by the run's marker. */
 export interface RunChannel {

@@ -1,7 +1,7 @@
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import { openRunChannel } from './run-channel.js';
-import type { RunConfig } from './types.js';
+import type { CreatedRecord, RunConfig } from './types.js';
 
 /** How long one request may wait for the rate limit unless the profile or `--max-wait` say otherwise: two windows. */
 export const DEFAULT_MAX_WAIT_MS = 120_000;
@@ -10,6 +10,8 @@ export const DEFAULT_MAX_WAIT_MS = 120_000;
 export interface RunSession {
   http: HttpClient;
   nextId(): number;
+  /** Tells the runner of a record a check created, at once. */
+  noteCreated(record: CreatedRecord): void;
   /** The run's receiver where the profile's `webhooks` point, started on first use; undefined without `webhooks`. */
   webhooks(): Promise<WebhookReceiver | undefined>;
 }
@@ -53,6 +55,7 @@ export function runSession(run: RunConfig): RunSession {
     session = {
       http,
       nextId: () => (counter += 1),
+      noteCreated: (record: CreatedRecord) => channel.post({ kind: 'created', record }),
       // Started once and left open for the whole run: a delivery may arrive during a later check,
       // and the worker process ends with the run.
       webhooks: async () => {

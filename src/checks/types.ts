@@ -119,7 +119,7 @@ export interface CheckRecord {
   violations?: SchemaViolation[];
   /** The check's `owns` (CheckMeta), for the runner to attribute violations. */
   owns?: SchemaScope[];
-  /** Records the check created (success answers to its POSTs). */
+  /** Records the check created (success answers to its POSTs); the run's channel told of them already. */
   created?: CreatedRecord[];
   /** The run's requests per version and minute so far (the last check's snapshot holds them all). */
   traffic?: TrafficMinute[];

@@ -9,11 +9,12 @@ export function reportSchema(): object {
   return JSON.parse(readFileSync(reportSchemaPath, 'utf8')) as object;
 }
 
-/** The text of `report.json`: the contract's fields (the structured failure lives in the message), then the rule coverage when known. */
+/** The text of `report.json`: the contract's fields (the structured failure lives in the message), then the rule coverage and the run's details when known. */
 export function renderJsonReport(report: RunReport): string {
   const checks = report.checks.map(({ id, title, api, section, status, message, requests }) => ({
     id, title, api, section, status, message, requests,
   }));
   const coverage = report.coverage ? { coverage: report.coverage } : {};
-  return `${JSON.stringify({ summary: report.summary, checks, ...coverage }, null, 2)}\n`;
+  const run = report.run ? { run: report.run } : {};
+  return `${JSON.stringify({ summary: report.summary, checks, ...coverage, ...run }, null, 2)}\n`;
 }

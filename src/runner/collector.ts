@@ -28,7 +28,7 @@ export class ResultCollector implements Reporter {
   #stopReason: string | undefined;
   /** How many checks the deadline cut short. */
   cutShort = 0;
-  /** Records the checks created, in order. */
+  /** Records the checks created, in order (the run's channel reports them as they are created). */
   readonly created: CreatedRecord[] = [];
   /** The checks' requests per version and minute, as the last finished check saw them. */
   traffic: TrafficMinute[] = [];
@@ -46,6 +46,11 @@ export class ResultCollector implements Reporter {
     private readonly redact: (text: string) => string,
     private readonly progress?: ProgressSink,
   ) {}
+
+  /** Notes a record a check created, once however often it is told (by the run's channel and by the check's result). */
+  addCreated(record: CreatedRecord): void {
+    if (!this.created.some((known) => known.api === record.api && known.kind === record.kind && known.id === record.id)) this.created.push(record);
+  }
 
   /** From now on, a check that did not pass was cut short by the run's deadline. */
   markDeadline(): void {
@@ -94,8 +99,8 @@ export class ResultCollector implements Reporter {
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
     if (meta?.owns) this.owners.set(test.name, meta.owns);
-    this.created.push(...(meta?.created ?? []));
     if (meta?.traffic) this.traffic = meta.traffic;
+    for (const record of meta?.created ?? []) this.addCreated(record);
     this.progress?.finish(meta?.rateLimit, result.state === 'failed');
     if (this.#deadlinePassed && result.state !== 'passed') {
       // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_MAX_WAIT_MS, formatFailure, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
+import { DEFAULT_MAX_WAIT_MS, formatFailure, isSelected, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerMinute } from '../http/index.js';
 import type { TargetProfile } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
@@ -7,6 +7,7 @@ import { ResultCollector } from './collector.js';
 import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
 import { preflight, RATE_LIMIT_BOUND_ID, type PreflightOutcome } from './preflight.js';
 import { loadRules } from '../rules/load.js';
+import type { Rule } from '../rules/index.js';
 import { ruleCoverage } from '../rules/coverage.js';
 import { Progress } from './progress.js';
 import { ProgressLines } from './progress-lines.js';
@@ -116,6 +117,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   let rateLimitStop: string | undefined;
   const channel = openRunChannel(config.marker, (message) => {
     if (message.kind === 'wait') progress?.wait(message.waitMs, message.reason);
+    if (message.kind === 'created') collector.addCreated(message.record);
     if (message.kind === 'give-up') {
       rateLimitStop ??= message.reason;
       stopRun(`the rate limit: ${message.reason}`);
@@ -146,7 +148,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...inputs.failures.map((failure) => redactDeep(failure, redact)),
     ...(rateLimitStop === undefined ? [] : [rateLimitFailure(rateLimitStop)]),
     ...attributeViolations(collector.results, collector.violations, collector.owners),
-    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : stop.signal.aborted ? notRun(collector, String(stop.signal.reason)) : []),
+    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : stop.signal.aborted ? notRun(collector, rules, { api, only: options.only }, String(stop.signal.reason)) : []),
   ];
   // The preflight's few requests are left out: its windows are another pacer's.
   const peak = peakShare(collector.traffic);
@@ -193,7 +195,20 @@ function rateLimitFailure(reason: string): CheckResult {
   };
 }
 
-/** The selected checks a stopped run never started. */
-function notRun(collector: ResultCollector, reason: string): CheckResult[] {
-  return [...collector.pending.values()].map((result) => ({ ...result, message: `not run: ${reason}` }));
+/**
+ * The selected checks a stopped run never started: those collected but not run, and those of files
+ * vitest never reached, found in the rule inventory, so the report still lists every selected check.
+ */
+function notRun(collector: ResultCollector, rules: Rule[], selection: { api: ApiVersion | 'all'; only?: string | undefined }, reason: string): CheckResult[] {
+  const message = `not run: ${reason}`;
+  const listed = [...collector.pending.values()].map((result) => ({ ...result, message }));
+  const seen = new Set([...collector.results, ...listed].map((result) => result.id));
+  const unseen = new Map<string, CheckResult>();
+  for (const rule of rules) {
+    for (const id of rule.checks) {
+      if (seen.has(id) || unseen.has(id) || !isSelected(id, selection)) continue;
+      unseen.set(id, { id, title: id, api: id.startsWith('v2.') ? 'v2' : 'v1', section: rule.section, status: 'skipped', message, requests: [] });
+    }
+  }
+  return [...listed, ...unseen.values()];
 }

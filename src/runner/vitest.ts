@@ -40,6 +40,8 @@ class PathOrderSequencer extends BaseSequencer {
 
 /** Runs the check files under vitest's node API (major 4): one worker, no isolation, one HTTP client for the run. Resolves to whether the deadline cut the run short. */
 export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const ours = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
   const vitest = await createVitest(
     'test',
     {
@@ -71,6 +73,11 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
     {},
     { stdout: discard(), stderr: discard() },
   );
+  // vitest's logger exits the process on SIGINT and SIGTERM; `mfc run` answers those itself
+  // (partial reports, exit 130), so the listeners vitest just added are taken off again.
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) if (!ours.get(signal)!.includes(listener)) process.off(signal, listener);
+  }
   let deadlinePassed = false;
   const timer = setTimeout(() => {
     deadlinePassed = true;

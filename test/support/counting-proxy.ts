@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** One request that passed the proxy: when it arrived, which window it counts in (§8). */
 export interface ProxiedRequest {
   at: number;
+  method: string;
   api: 'v1' | 'v2' | undefined;
   authorization: string;
 }
@@ -15,13 +16,15 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy that forwards every request to `targetUrl` as it is and notes its arrival. */
-export async function startCountingProxy(targetUrl: string): Promise<CountingProxy> {
+/** Starts a proxy that forwards every request to `targetUrl` as it is and notes its arrival (and tells `onRequest`). */
+export async function startCountingProxy(targetUrl: string, onRequest: (request: ProxiedRequest) => void = () => undefined): Promise<CountingProxy> {
   const target = new URL(targetUrl);
   const requests: ProxiedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const api = /^\/merchant_api\/(v[12])\//.exec(req.url ?? '')?.[1] as ProxiedRequest['api'];
-    requests.push({ at: Date.now(), api, authorization: req.headers.authorization ?? '' });
+    const seen = { at: Date.now(), method: req.method ?? 'GET', api, authorization: req.headers.authorization ?? '' };
+    requests.push(seen);
+    onRequest(seen);
     const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
