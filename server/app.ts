@@ -1,23 +1,41 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Handler, RequestContext, ServerState } from './context.js';
 import { authenticate } from './auth.js';
+import { answerError, apiOf, pathInVersion, rateHeaders, requestUrl, send } from './http/answer.js';
 import { parseJson, readBody } from './http/body.js';
 import type { Api } from './http/errors.js';
-import { ApiError, errorBody } from './http/errors.js';
-import type { Router } from './http/router.js';
-import type { RateDecision } from './rate-limit.js';
+import { ApiError } from './http/errors.js';
+import type { Match, Router } from './http/router.js';
+import { answerClientError, answerOnSocket } from './http/socket-answers.js';
 import { RateLimiter } from './rate-limit.js';
-import { wireBody } from './render/wire.js';
 import { latencyMs } from './traffic.js';
 import { v1Routes } from './v1/index.js';
 import { v2Routes } from './v2/index.js';
 
-const prefixes: Record<Api, string> = { v1: '/merchant_api/v1', v2: '/merchant_api/v2' };
 const routers: Record<Api, Router<Handler>> = { v1: v1Routes(), v2: v2Routes() };
 
-/** Builds the request listener: version, body, §5 auth, §8 rate limit, routing, §7 errors. */
-export function createRequestListener(state: ServerState): (req: IncomingMessage, res: ServerResponse) => void {
+/** The listeners of the HTTP server, sharing one rate limiter. */
+export interface Listeners {
+  /** Every request: version, body, §5 auth, §8 rate limit, routing, §7 errors. */
+  request(req: IncomingMessage, res: ServerResponse): void;
+  /** A request Node's parser refused (headers too large, not HTTP): answered in the §7 shape with the §8 headers. */
+  clientError(error: Error, socket: Socket): void;
+  /** A CONNECT request (Node's `connect` event): no route takes it; answered like any unknown method. */
+  connect(req: IncomingMessage, socket: Socket): void;
+}
+
+/** Builds the listeners of the HTTP server for one server state. */
+export function createListeners(state: ServerState): Listeners {
   const limiter = new RateLimiter(state.rateLimit, state.faults, state.variants);
+  return {
+    request: requestListener(state, limiter),
+    clientError: (error, socket) => answerClientError(state, limiter, error, socket),
+    connect: (req, socket) => answerConnect(state, limiter, req, socket),
+  };
+}
+
+function requestListener(state: ServerState, limiter: RateLimiter): (req: IncomingMessage, res: ServerResponse) => void {
   let answered = 0;
   return (req, res) => {
     const delay = state.variants.has('traffic-slow-responses') ? latencyMs(answered++) : 0;
@@ -32,8 +50,8 @@ export function createRequestListener(state: ServerState): (req: IncomingMessage
 }
 
 async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = requestUrl(req);
-  const api: Api = url.pathname.startsWith(`${prefixes.v1}/`) || url.pathname === prefixes.v1 ? 'v1' : 'v2';
+  const url = requestUrl(req.url ?? '/', req.headers.host, req.socket);
+  const api = apiOf(url);
   const { faults, store } = state;
   const now = state.clock.now();
   const auth = authenticate(api, req.headers, store, faults, now);
@@ -47,19 +65,16 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
     if (!(error instanceof ApiError)) return;
     return answerError(state, api, res, error, decision);
   }
+  // The connection is closing (the client gave up, or Node's parser refused what followed this request
+  // on it and that refusal was answered): no one would learn the outcome, so nothing is done.
+  if (req.socket.writableEnded) return;
   if (!auth.ok) return answerError(state, api, res, anonymousFault(state, api, req, url, raw) ?? auth.error, decision);
   if (decision.retryAfter !== undefined) {
     return answerError(state, api, res, new ApiError(429, 'rate limit exceeded; retry after the current minute'), decision);
   }
-  const inVersion = url.pathname.startsWith(`${prefixes[api]}/`) ? url.pathname.slice(prefixes[api].length) : undefined;
   const method = req.method ?? 'GET';
-  const match = inVersion === undefined ? { kind: 'not-found' as const } : routers[api].match(method, inVersion);
-  if (match.kind !== 'found') {
-    const error = match.kind === 'not-found'
-      ? new ApiError(404, `no such path: ${url.pathname}`)
-      : new ApiError(405, `method ${method} is not allowed here; allowed: ${match.allowed.join(', ')}`, { Allow: match.allowed.join(', ') });
-    return answerError(state, api, res, error, decision);
-  }
+  const match = route(api, url, method);
+  if (match.kind !== 'found') return answerError(state, api, res, routeError(url, method, match), decision);
   let parsed: { value: unknown } | undefined;
   const ctx: RequestContext = {
     api, state, principal: auth.principal, params: match.params, query: url.searchParams, url,
@@ -81,52 +96,33 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
   }
 }
 
-// The URL as the client addressed it (v2 page URLs are built from it); a Host header that is
-// not a valid authority falls back to the address the request came in on.
-function requestUrl(req: IncomingMessage): URL {
-  const path = req.url ?? '/';
-  const host = req.headers.host;
-  if (host && URL.canParse(path, `http://${host}`)) return new URL(path, `http://${host}`);
-  const local = req.socket.localAddress ?? '127.0.0.1';
-  return new URL(path, `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort ?? 80}`);
+// HEAD is GET without the body (Node leaves the body out of the answer).
+function route(api: Api, url: URL, method: string): Match<Handler> {
+  const inVersion = pathInVersion(api, url);
+  return inVersion === undefined ? { kind: 'not-found' } : routers[api].match(method === 'HEAD' ? 'GET' : method, inVersion);
 }
 
-function answerError(state: ServerState, api: Api, res: ServerResponse, error: ApiError, decision: RateDecision): void {
-  send(state, res, error.status, errorBody(api, error, state.faults, state.variants), { ...rateHeaders(state, api, decision, error.status), ...error.headers });
+// The 404 of a path no route has, or the 405 (with Allow) of a method the path's routes do not take.
+function routeError(url: URL, method: string, match: Exclude<Match<Handler>, { kind: 'found' }>): ApiError {
+  if (match.kind === 'not-found') return new ApiError(404, `no such path: ${url.pathname}`);
+  const allowed = match.allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+  return new ApiError(405, `method ${method} is not allowed here; allowed: ${allowed}`, { Allow: allowed });
 }
 
-function rateHeaders(state: ServerState, api: Api, decision: RateDecision, status: number): Record<string, string> {
-  const { faults } = state;
-  const headers: Record<string, string> = {};
-  if (status >= 400 && faults.has(`${api}-rate-limit-headers-only-on-success`)) return headers;
-  if (faults.has(`${api}-rate-limit-headers-missing-on-${status}`)) return headers;
-  if (!faults.has(`${api}-rate-limit-no-used-header`)) headers['X-Rate-Limit-Used'] = String(decision.used);
-  // The max-default-100 fault announces the default limit (§8) although the deployment's is another.
-  if (!faults.has(`${api}-rate-limit-no-max-header`)) headers['X-Rate-Limit-Max'] = String(faults.has(`${api}-rate-limit-max-default-100`) ? 100 : decision.max);
-  if (decision.retryAfter !== undefined && status === 429 && !faults.has(`${api}-rate-limit-no-retry-after`)) {
-    headers['Retry-After'] = String(Number(decision.retryAfter.toFixed(3)));
-  }
-  return headers;
-}
-
-// The Date header follows the server's clock (traffic-clock-behind moves it); an undefined body is
-// sent as an empty one (cancel-empty-body), without a Content-Type.
-function send(state: ServerState, res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  const date = new Date(state.clock.now()).toUTCString();
-  if (body === undefined) {
-    res.writeHead(status, { Date: date, 'Content-Length': '0', ...headers });
-    res.end();
-    return;
-  }
-  const shaped = wireBody(state.variants, body);
-  const text = typeof shaped === 'string' ? shaped : JSON.stringify(shaped);
-  res.writeHead(status, {
-    Date: date,
-    'Content-Type': typeof shaped === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
+// CONNECT asks for a tunnel, which this service is not: authenticated and counted like any request,
+// then the 404 or 405 of an unknown method. Its body, if any, is never read.
+function answerConnect(state: ServerState, limiter: RateLimiter, req: IncomingMessage, socket: Socket): void {
+  const url = requestUrl(req.url ?? '/', req.headers.host, socket);
+  const api = apiOf(url);
+  const now = state.clock.now();
+  const auth = authenticate(api, req.headers, state.store, state.faults, now);
+  const decision = limiter.take(api, auth.ok ? auth.principal : undefined, socket.remoteAddress ?? 'unknown', now);
+  let error: ApiError;
+  if (!auth.ok) error = auth.error;
+  else if (decision.retryAfter !== undefined) error = new ApiError(429, 'rate limit exceeded; retry after the current minute');
+  // No route takes CONNECT: the match is a 404 or a 405.
+  else error = routeError(url, 'CONNECT', route(api, url, 'CONNECT') as Exclude<Match<Handler>, { kind: 'found' }>);
+  answerOnSocket(state, socket, api, error, decision);
 }
 
 // Two §4 faults answer a request without a token as if it had one: v1 looks up the record a path

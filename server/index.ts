@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TargetProfile } from '../src/profile/types.js';
-import { createRequestListener } from './app.js';
+import { createListeners } from './app.js';
 import type { Clock, ServerState } from './context.js';
 import { unknownFaults } from './faults/index.js';
 import { Faults } from './faults/set.js';
@@ -99,7 +99,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (variants.has('webhooks-extra-events') && event.api === 'v2') for (const extra of returnEvents(state)) dispatcher.emit(extra);
     },
   };
-  const server = createServer(createRequestListener(state));
+  const listeners = createListeners(state);
+  // Without a Host header the request URL falls back to the address it came in on (Node would answer
+  // a bare 400); an Expect other than 100-continue is ignored (Node would answer a bare 417).
+  const server = createServer({ requireHostHeader: false }, listeners.request);
+  server.on('checkExpectation', listeners.request);
+  server.on('clientError', listeners.clientError);
+  server.on('connect', listeners.connect);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

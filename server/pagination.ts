@@ -24,16 +24,21 @@ export function filterByCreatedAt<T>(api: Api, records: T[], query: URLSearchPar
   return result;
 }
 
-function positiveInteger(query: URLSearchParams, name: string, fallback: number): number {
+// `largest`: a page number must stay exact to be answered as current_page; a limit above the
+// maximum only acts as the maximum, however large.
+function positiveInteger(query: URLSearchParams, name: string, fallback: number, largest = Infinity): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ApiError(400, [{ field: name, message: `expected an integer of at least 1, received "${raw}"` }]);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > largest) {
+    const expected = largest === Infinity ? 'an integer of at least 1' : `an integer from 1 to ${largest}`;
+    throw new ApiError(400, [{ field: name, message: `expected ${expected}, received "${raw}"` }]);
+  }
   return Number(raw);
 }
 
 /** A v1 page (§4.1 common list parameters, §2.7): page from 1, limit default 20, above 100 acts as 100. */
 export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults): { data: T[]; pagination: Record<string, unknown> } {
-  const page = positiveInteger(query, 'page', 1);
+  const page = positiveInteger(query, 'page', 1, Number.MAX_SAFE_INTEGER);
   const defaultLimit = faults.has('v1-lists-default-limit-not-20') ? 25 : 20;
   const requested = positiveInteger(query, 'limit', defaultLimit);
   const limit = faults.has('v1-lists-limit-not-capped') ? requested : Math.min(requested, 100);

@@ -37,8 +37,16 @@ export function validateBody<T>(schema: BodySchema, body: unknown, coerce: boole
     compiled.set(schema, validate);
   }
   if (body === undefined) throw new ApiError(422, 'a JSON object body is required');
-  if (!validate(body)) throw new ApiError(422, (validate.errors ?? []).map(problemOf));
+  if (!validate(body)) throw new ApiError(422, reported((validate.errors ?? []).map(problemOf)));
   return body as T;
+}
+
+/** The most violations one error body lists; a hostile body can hold thousands. */
+const maxProblems = 50;
+
+function reported(problems: Problem[]): Problem[] {
+  if (problems.length <= maxProblems) return problems;
+  return [...problems.slice(0, maxProblems), { message: `and ${problems.length - maxProblems} more problems` }];
 }
 
 function problemOf(error: ErrorObject): Problem {

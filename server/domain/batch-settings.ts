@@ -10,6 +10,10 @@ export const serviceDefaultActionWeeks = 4;
 export type BatchSettingsInput = Partial<Omit<BatchSettings, 'id' | 'merchantId' | 'sku_id'>>;
 
 const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
+/** The properties a settings write sets; anything else a body carries (id, sku_id, __proto__…) is not copied. */
+const writableFields = [
+  'batch_priority', 'b2c_shelf_life_in_weeks', 'b2b_shelf_life_in_weeks', 'ito_shelf_life_in_weeks', 'kit_shelf_life_in_weeks', ...expiryFields,
+] as const satisfies readonly (keyof BatchSettingsInput)[];
 
 /** The merchant default record (sku_id null). */
 export function merchantDefault(state: ServerState, merchantId: number): BatchSettings | undefined {
@@ -42,7 +46,7 @@ export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sk
     action_weeks_before_expiry: existing?.action_weeks_before_expiry ?? null,
     expiry_follow_up_action: existing?.expiry_follow_up_action ?? null,
   };
-  Object.assign(next, input);
+  for (const field of writableFields) if (input[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = input[field];
   // Two faults read null as "leave it" instead of "clear it" (§4.2).
   if (input.action_weeks_before_expiry === null && faults.has('v2-batch-settings-clear-weeks-ignored')) next.action_weeks_before_expiry = existing?.action_weeks_before_expiry ?? null;
   if (input.expiry_follow_up_action === null && faults.has('v2-batch-settings-null-action-ignored')) next.expiry_follow_up_action = existing?.expiry_follow_up_action ?? null;

@@ -57,8 +57,10 @@ export function nextReceivedAt(state: ServerState): string {
   return new Date(Math.max(state.clock.now(), latest + 1)).toISOString();
 }
 
-/** Creates an order in a sales channel from a validated create body. */
+/** Creates an order in a sales channel from a validated create body; a refused item (422) leaves the store as it was. */
 export function createOrder(state: ServerState, salesChannelId: number, input: OrderInput): Order {
+  // Items first: an unknown SKU answers 422 before an id is taken.
+  const items = (input.items ?? []).map((item) => toOrderItem(state.store, salesChannelId, item));
   const now = nowIso(state);
   const receivedAt = nextReceivedAt(state);
   const order: Order = {
@@ -89,28 +91,38 @@ export function createOrder(state: ServerState, salesChannelId: number, input: O
   };
   order.shipping_address = { ...Object.fromEntries(nullableAddress.map((k) => [k, null])), ...input.shipping_address } as Address;
   copyPlain(state, order, input, { nullKeeps: true, omittedClears: false });
-  order.items = (input.items ?? []).map((item) => toOrderItem(state.store, salesChannelId, item));
+  order.items = items;
   state.store.orders.set(order.id, order);
   scheduleShipmentProgress(state);
   return order;
 }
 
-/** Applies an update body to an order: the §4.1 merge rules (omitted keep, address merged, items complete list). */
+/**
+ * Applies an update body to an order: the §4.1 merge rules (omitted keep, address merged, items
+ * complete list). All or nothing: the changes are made to a draft, copied onto the order only once
+ * every item is resolved, so a 422 leaves the order as it was.
+ */
 export function updateOrder(state: ServerState, order: Order, input: OrderInput, mode: UpdateMode): void {
+  // Each step below replaces a property of the draft (address and items are new objects), never
+  // changes one of the order's own objects in place.
+  const draft: Order = { ...order };
   // The property-only fault: lines an earlier update cancelled vanish with the next update.
-  if (state.faults.has('v1-orders-update-cancelled-items-dropped-later')) order.items = order.items.filter((item) => !item.cancelled);
-  copyPlain(state, order, input, mode);
-  if (input.shipping_address) mergeAddress(order, input.shipping_address, mode);
-  if (input.items) replaceItems(state.store, order, input.items, mode);
-  order.updated_at = nowIso(state);
+  if (state.faults.has('v1-orders-update-cancelled-items-dropped-later')) draft.items = draft.items.filter((item) => !item.cancelled);
+  copyPlain(state, draft, input, mode);
+  if (input.shipping_address) mergeAddress(draft, input.shipping_address, mode);
+  if (input.items) replaceItems(state.store, draft, input.items, mode);
+  draft.updated_at = nowIso(state);
+  Object.assign(order, draft);
 }
 
-/** A copy of an order under another merchant_order_id, for the §4.1 rule 4 upsert. */
-export function copyOrder(state: ServerState, source: Order, merchantOrderId: string): Order {
+/**
+ * A copy of an order under another merchant_order_id, for the §4.1 rule 4 upsert, with `update`
+ * applied to it. The copy is stored, and takes an id, only once `update` has not thrown.
+ */
+export function copyOrder(state: ServerState, source: Order, merchantOrderId: string, update: (copy: Order) => void): Order {
   const now = nowIso(state);
   const copy: Order = {
     ...structuredClone(source),
-    id: state.store.nextId('order', 1001),
     merchant_order_id: merchantOrderId,
     receivedAt: nextReceivedAt(state),
     manual: false,
@@ -118,6 +130,8 @@ export function copyOrder(state: ServerState, source: Order, merchantOrderId: st
     updated_at: now,
     fulfillment_status: 'waiting_for_picking',
   };
+  update(copy);
+  copy.id = state.store.nextId('order', 1001);
   state.store.orders.set(copy.id, copy);
   return copy;
 }

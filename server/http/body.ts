@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors.js';
+import { checkNesting, checkSizes } from './limits.js';
 
 /** The largest request body accepted; the specification states none (§8), so 1 MiB is our choice. */
 export const maxBodyBytes = 1024 * 1024;
@@ -19,16 +20,29 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 /**
  * Parses a body as JSON whatever the Content-Type says (§4.1 v1 body rules; v2 does the same).
- * An empty body reads as `undefined`; anything else that is not JSON answers `invalidStatus` (400, §7).
+ * An empty body reads as `undefined`; anything else that is not UTF-8 JSON answers `invalidStatus`
+ * (400, §7). A body past the nesting, string or array limits (`bodyLimits`) answers 422; the nesting
+ * is measured on the text, before anything deep is built.
  */
 export function parseJson(raw: Buffer, invalidStatus = 400): unknown {
-  const text = raw.toString('utf8');
-  if (text.trim() === '') return undefined;
+  let text: string;
   try {
-    return JSON.parse(text) as unknown;
+    text = utf8.decode(raw);
+  } catch {
+    throw new ApiError(invalidStatus, 'request body is not valid UTF-8');
+  }
+  if (text.trim() === '') return undefined;
+  checkNesting(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError(invalidStatus, `request body is not valid JSON (${(error as Error).message})`);
   }
+  checkSizes(value);
+  return value;
 }

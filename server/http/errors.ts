@@ -26,10 +26,12 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
 };
 
 /** The §7 error body of a version: v1 `{success, errors: [string]}`, v2 `{errors, success, title, status}`. */
@@ -75,8 +77,9 @@ function v2ErrorsForm(status: number, variants: Variants | undefined): ErrorsFor
 function v2Errors(error: ApiError, messages: string[], form: ErrorsForm): unknown {
   if (form === 'strings') return messages;
   if (form === 'objects') return messages.map((message) => ({ message, code: codeOf(error.status) }));
-  // A problem of the request as a whole has no field: it goes under `base`.
-  const map: Record<string, string[]> = {};
+  // A problem of the request as a whole has no field: it goes under `base`. Without a prototype, a
+  // field named `__proto__` or `constructor` is a key like any other.
+  const map = Object.create(null) as Record<string, string[]>;
   for (const p of error.problems) (map[p.field ?? 'base'] ??= []).push(p.message);
   return map;
 }

@@ -9,6 +9,7 @@ import type { Order } from '../store.js';
 export function renderOrder(api: Api, order: Order, faults: Faults): Record<string, unknown> {
   const { salesChannelId, receivedAt: _receivedAt, manual: _manual, items, ...fields } = order;
   const body: Record<string, unknown> = {
+    // custom_metadata is at most 32 levels deep (server/http/limits.ts): far from any recursion limit.
     ...structuredClone(fields),
     sales_channel_id: salesChannelId,
     items: items.map(({ cancelled: _cancelled, ...item }) => ({ ...item })),

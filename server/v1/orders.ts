@@ -78,15 +78,23 @@ export const updateOrderV1 = (method: 'PATCH' | 'PUT'): Handler => (ctx) => {
   };
   const wanted = input.merchant_order_id;
   let target = order;
+  let copied = false;
   if (typeof wanted === 'string' && wanted !== order.merchant_order_id) {
     // §4.1 rule 4: a different merchant_order_id never renames; it upserts the order carrying it.
     if (faults.has('v1-orders-merchant-order-id-renames')) {
       order.merchant_order_id = wanted;
     } else if (!faults.has('v1-orders-merchant-order-id-change-ignored')) {
-      target = findByMerchantOrderId(store, order.salesChannelId, wanted) ?? copyOrder(ctx.state, order, wanted);
+      const existing = findByMerchantOrderId(store, order.salesChannelId, wanted);
+      // A new copy is stored only with the update applied: a refused update (422) creates nothing.
+      if (existing) {
+        target = existing;
+      } else {
+        target = copyOrder(ctx.state, order, wanted, (copy) => updateOrder(ctx.state, copy, input, mode));
+        copied = true;
+      }
     }
   }
-  updateOrder(ctx.state, target, input, mode);
+  if (!copied) updateOrder(ctx.state, target, input, mode);
   // The null-clears fault also clears address properties sent as null that no null could clear
   // (city and the other required ones), so a check may observe it without guessing which of the
   // nullable properties "most properties" leaves out (§4.1 rule 2).

@@ -61,7 +61,9 @@ Usage: mfc serve [--port N] [--host H] [--fault NAME]… [--variant NAME]… [--
 Once listening it prints "mfc serve: listening on http://HOST:PORT" and serves until SIGINT or
 SIGTERM. Every start has the same seed. Choices where the specification says "not shown" are
 listed in server/README.md (v2 page size default 20, max 100; cursor parameter "cursor";
-by_merchant_order_id query parameters merchant_order_id and sales_channel_id; 413 above 1 MiB).
+by_merchant_order_id query parameters merchant_order_id and sales_channel_id; 413 above 1 MiB;
+422 for bodies nested deeper than 32 levels, strings over 65,536 characters or arrays over 1,000
+elements).
 
 Faults (name, the § it breaks, what it does):
 ${faultList()}
