@@ -1,52 +1,117 @@
-import { toCurl, type RecordedExchange } from '../http/index.js';
-import { safeText } from '../text/terminal.js';
-import { coverageLine, failuresBySection, type CheckResult, type RuleCoverage, type RunReport } from './model.js';
+import { coverageLine, failuresBySection, type CheckResult, type CheckStatus, type RuleCoverage, type RunDetails, type RunReport } from './model.js';
+import { curlHtml, exchangeHtml } from './exchange-html.js';
+import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './html-assets.js';
+import { escapeHtml } from './html-escape.js';
+import { firstReplayable, replayCommand } from './replay.js';
 
-// Control and bidi characters from a target show escaped (`\x1b`, `\u202e`), as on the terminal.
-function escapeHtml(text: string): string {
-  return safeText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const statuses: CheckStatus[] = ['failed', 'passed', 'skipped'];
+
+function bySection<T extends { section: string }>(items: T[]): string[] {
+  return [...new Set(items.map((item) => item.section))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
-// Inline only: the page must open from a CI artifact with no network (CONTRACT §3).
-const style = `
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1f24}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #d0d7de}
-.summary span{display:inline-block;margin-right:1rem;padding:.2rem .6rem;border-radius:4px}
-.passed{background:#dafbe1}.failed{background:#ffebe9}.skipped{background:#fff8c5}
-article{border:1px solid #d0d7de;border-radius:6px;padding:.6rem 1rem;margin:.8rem 0}
-article.failed{border-left:4px solid #cf222e}
-code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
-dt{font-weight:600}dd{margin:0 0 .4rem 0}table{border-collapse:collapse;width:100%}
-td,th{text-align:left;padding:.2rem .5rem;border-bottom:1px solid #eaeef2;vertical-align:top}
-`;
-
-function headers(record: Record<string, string>): string {
-  return Object.entries(record).map(([name, value]) => `${name}: ${value}`).join('\n');
+// The curl line of a failure without a recorded exchange, as its message quotes it.
+function reproduceLine(message: string): string | undefined {
+  const lines = message.split('\n');
+  const at = lines.indexOf('Reproduce with:');
+  return at < 0 ? undefined : lines[at + 1]?.trim() || undefined;
 }
 
-function exchangeHtml(exchange: RecordedExchange): string {
-  const answer = exchange.status === null
-    ? `no answer: ${exchange.error ?? 'unknown'}`
-    : `${exchange.status}\n${headers(exchange.responseHeaders)}\n\n${exchange.responseBody ?? ''}`;
-  return `<details open><summary><code>${escapeHtml(`${exchange.method} ${exchange.url}`)}</code> → ${escapeHtml(String(exchange.status ?? 'no answer'))}</summary>
-<dl><dt>Request</dt><dd><pre>${escapeHtml(`${headers(exchange.requestHeaders)}\n\n${exchange.requestBody ?? ''}`)}</pre></dd>
-<dt>Answer</dt><dd><pre>${escapeHtml(answer)}</pre></dd>
-<dt>Reproduce with</dt><dd><pre>${escapeHtml(toCurl(exchange))}</pre></dd></dl></details>`;
+function bar(counts: Record<CheckStatus, number>): string {
+  const total = counts.passed + counts.failed + counts.skipped;
+  if (total === 0) return '';
+  const part = (status: CheckStatus, letter: string) =>
+    counts[status] === 0 ? '' : `<span class="${letter}" style="width:${((counts[status] / total) * 100).toFixed(2)}%"></span>`;
+  return `<div class="bar" aria-hidden="true">${part('passed', 'p')}${part('failed', 'f')}${part('skipped', 's')}</div>`;
 }
 
-function failureHtml(result: CheckResult): string {
+function countsOf(results: CheckResult[]): Record<CheckStatus, number> {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const result of results) counts[result.status] += 1;
+  return counts;
+}
+
+function summaryHtml(report: RunReport): string {
+  const { passed, failed, skipped } = report.summary;
+  const total = passed + failed + skipped;
+  const verdict = failed > 0 ? `<p class="verdict failed">${failed} of ${total} checks failed</p>` : `<p class="verdict passed">No check failed (${total} checks)</p>`;
+  const counts = statuses.map((status) =>
+    `<a class="count ${status}" href="#status=${status}"><b>${report.summary[status]}</b>${status}</a>`).join('');
+  const coverage = report.coverage
+    ? `<p class="meta">${escapeHtml(coverageLine(report.coverage.total))} (${report.coverage.total.passed} passed, ${report.coverage.total.failed} failed, ${report.coverage.total.skipped} skipped)</p>`
+    : '';
+  return `${verdict}<div class="counts">${counts}</div>${bar(report.summary)}${coverage}${report.run ? runLineHtml(report, report.run) : ''}`;
+}
+
+function runLineHtml(report: RunReport, run: RunDetails): string {
+  const first = firstReplayable(report);
+  const replay = first === undefined ? '' : `<div class="curl"><pre id="replay">${escapeHtml(replayCommand(report, first.id))}</pre><button type="button" class="copy" data-copy="replay" hidden>Copy</button></div>`;
+  return `<p class="meta">run marker <code>${escapeHtml(run.marker)}</code> · seed <code>${run.seed}</code> · ${run.created.length} record${run.created.length === 1 ? '' : 's'} created${first === undefined ? '' : ` · replay the first failed check:`}</p>${replay}`;
+}
+
+function sectionTableHtml(report: RunReport): string {
+  const sections = bySection([...report.checks, ...(report.coverage?.sections ?? [])]);
+  const rules = new Map((report.coverage?.sections ?? []).map((row) => [row.section, row]));
+  const ruleHead = report.coverage ? '<th class="n">rules</th><th class="n">checked</th><th class="n">rules failed</th>' : '';
+  const rows = sections.map((section) => {
+    const counts = countsOf(report.checks.filter((result) => result.section === section));
+    const total = counts.passed + counts.failed + counts.skipped;
+    const coverage = rules.get(section);
+    const ruleCells = report.coverage ? `<td class="n">${coverage?.rules ?? 0}</td><td class="n">${coverage?.checked ?? 0}</td><td class="n">${coverage?.failed ?? 0}</td>` : '';
+    const name = total === 0 ? `§${escapeHtml(section)}` : `<a href="#section=${encodeURIComponent(section)}">§${escapeHtml(section)}</a>`;
+    return `<tr${counts.failed > 0 ? ' class="failed"' : ''}><td>${name}</td><td class="n">${total}</td><td class="n">${counts.passed}</td><td class="n">${counts.failed}</td><td class="n">${counts.skipped}</td>${ruleCells}<td>${bar(counts)}</td></tr>`;
+  });
+  return `<h2>By §</h2><table class="by-section"><thead><tr><th>§</th><th class="n">checks</th><th class="n">passed</th><th class="n">failed</th><th class="n">skipped</th>${ruleHead}<th></th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>`;
+}
+
+function failureHtml(result: CheckResult, index: number): string {
+  // A check's failure often says what its title says; the line is left out then.
+  const failureTitle = result.failure && result.failure.title !== result.title ? `<p class="title">${escapeHtml(result.failure.title)}</p>` : '';
   const parts = result.failure
-    ? `<dl><dt>Expected</dt><dd><pre>${escapeHtml(result.failure.expected)}</pre></dd><dt>Received</dt><dd><pre>${escapeHtml(result.failure.received)}</pre></dd></dl>`
+    ? `${failureTitle}<dl class="compare"><dt>Expected</dt><dd><pre>${escapeHtml(result.failure.expected)}</pre></dd><dt>Received</dt><dd><pre>${escapeHtml(result.failure.received)}</pre></dd></dl>`
     : `<pre>${escapeHtml(result.message)}</pre>`;
-  return `<article class="failed" id="${escapeHtml(result.id)}"><h3><code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)}</h3>
-${result.failure ? `<p>${escapeHtml(result.failure.title)}</p>` : ''}${parts}
-${result.requests.map(exchangeHtml).join('\n')}</article>`;
+  const reproduce = result.requests.length === 0 ? reproduceLine(result.message) : undefined;
+  return `<article class="failure" id="check-${escapeHtml(result.id)}"><h4><code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)}</h4>
+${parts}
+${result.requests.map((exchange, at) => exchangeHtml(exchange, `curl-${index}-${at}`)).join('\n')}${reproduce === undefined ? '' : curlHtml(reproduce, `curl-${index}`)}</article>`;
 }
 
-function listHtml(results: CheckResult[], withMessage: boolean): string {
-  const rows = results.map((result) =>
-    `<tr><td><code>${escapeHtml(result.id)}</code></td><td>§${escapeHtml(result.section)}</td><td>${escapeHtml(result.title)}</td>${withMessage ? `<td>${escapeHtml(result.message)}</td>` : ''}</tr>`);
-  return `<table><tbody>${rows.join('\n')}</tbody></table>`;
+function failuresHtml(report: RunReport): string {
+  let index = 0;
+  const sections = failuresBySection(report).map(([section, failures]) =>
+    `<h3>§${escapeHtml(section)}: ${failures.length} failed</h3>\n${failures.map((result) => failureHtml(result, index++)).join('\n')}`);
+  return `<h2>Failures (${report.summary.failed})</h2>\n${sections.length === 0 ? '<p>No check failed.</p>' : sections.join('\n')}`;
+}
+
+const REASON_LIMIT = 160;
+
+// Why a check ended as it did, in one line: expected and received, the message's first line, the skip reason.
+function reason(result: CheckResult): string {
+  if (result.status === 'passed') return '';
+  const text = result.failure ? `expected ${result.failure.expected}; received ${result.failure.received}` : result.message.split('\n', 1)[0] ?? '';
+  const chars = [...text];
+  return chars.length <= REASON_LIMIT ? text : `${chars.slice(0, REASON_LIMIT - 1).join('')}…`;
+}
+
+function checksTableHtml(report: RunReport): string {
+  const sections = bySection(report.checks);
+  const radios = ['all', ...statuses].map((status) => {
+    const count = status === 'all' ? report.checks.length : report.summary[status as CheckStatus];
+    return `<label><input type="radio" name="status" value="${status}"${status === 'all' ? ' checked' : ''}> ${status} (${count})</label>`;
+  }).join(' ');
+  const options = ['<option value="all">all</option>', ...sections.map((section) =>
+    `<option value="${escapeHtml(section)}">§${escapeHtml(section)}</option>`)].join('');
+  const rows = report.checks.map((result) => {
+    const id = result.status === 'failed' ? `<a href="#check-${escapeHtml(result.id)}"><code>${escapeHtml(result.id)}</code></a>` : `<code>${escapeHtml(result.id)}</code>`;
+    return `<tr data-status="${result.status}" data-section="${escapeHtml(result.section)}" data-id="${escapeHtml(result.id)}"><td><span class="badge ${result.status}">${result.status}</span></td><td>§${escapeHtml(result.section)}</td><td>${id}</td><td>${escapeHtml(result.title)}</td><td>${escapeHtml(reason(result))}</td></tr>`;
+  });
+  return `<section id="checks"><h2>All checks (${report.checks.length})</h2>
+<form class="filters" hidden><fieldset><legend>Status</legend>${radios}</fieldset>
+<label>§ <select name="section">${options}</select></label>
+<label>id <input type="search" name="q" placeholder="v1.orders"></label><span id="shown" aria-live="polite"></span></form>
+<table id="check-table"><thead><tr><th>status</th><th>§</th><th>check</th><th>title</th><th>reason</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></section>`;
 }
 
 const coverageColumns = ['rules', 'checked', 'passed', 'failed', 'skipped', 'unobservable', 'withoutCheck'] as const;
@@ -59,22 +124,43 @@ function coverageHtml(coverage: RuleCoverage): string {
 <table><thead>${head}</thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
-/** The text of `report.html`: one self-contained page, failures first grouped by section, the rule coverage per §, then skipped and passed checks. */
+function runHtml(run: RunDetails): string {
+  const traffic = run.traffic && run.traffic.length > 0
+    ? `<h3>Requests per minute${run.peakShare === undefined ? '' : ` (peak ${Math.round(run.peakShare * 100)}% of the limit${run.share === undefined ? '' : `, allowed ${Math.round(run.share * 100)}%`})`}</h3>
+<table><thead><tr><th>minute (UTC)</th><th>api</th><th class="n">requests</th><th class="n">limit</th></tr></thead><tbody>${run.traffic.map((minute) =>
+    `<tr><td>${escapeHtml(minute.minute)}</td><td>${minute.api}</td><td class="n">${minute.requests}</td><td class="n">${minute.limit ?? ''}</td></tr>`).join('\n')}</tbody></table>`
+    : '';
+  const created = run.created.length === 0
+    ? '<p>The run created no record.</p>'
+    : `<table><thead><tr><th>api</th><th>kind</th><th>id</th><th>created by</th></tr></thead><tbody>${run.created.map((record) =>
+      `<tr><td>${record.api}</td><td>${escapeHtml(record.kind)}</td><td><code>${escapeHtml(record.id)}</code></td><td><code>${escapeHtml(record.checkId)}</code></td></tr>`).join('\n')}</tbody></table>`;
+  return `<h2>Run</h2><p>marker <code>${escapeHtml(run.marker)}</code> · seed <code>${run.seed}</code>${run.command === undefined ? '' : ` · <code>${escapeHtml(run.command)}</code>`}</p>
+<h3>Records created (${run.created.length})</h3>${created}${traffic}`;
+}
+
+/**
+ * The text of `report.html`: one self-contained page (inline style and script, a CSP that forbids any
+ * fetch): the counts, a table per §, the failures with expected/received and their exchanges one click
+ * away, every check in a table filtered by status, § and id, the rule coverage, and the run's marker,
+ * seed and created records; a banner when the run was interrupted.
+ */
 export function renderHtml(report: RunReport, title = 'mfc run report'): string {
-  const { passed, failed, skipped } = report.summary;
-  const sections = failuresBySection(report).map(([section, failures]) =>
-    `<h2>§${escapeHtml(section)}: ${failures.length} failed</h2>\n${failures.map(failureHtml).join('\n')}`);
-  const skippedChecks = report.checks.filter((result) => result.status === 'skipped');
-  const passedChecks = report.checks.filter((result) => result.status === 'passed');
+  const interrupted = report.run?.interrupted === undefined
+    ? ''
+    : `<div class="banner" role="alert">Interrupted (${escapeHtml(report.run.interrupted)}): this report holds only the checks that finished.</div>\n`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${style}</style></head>
-<body><h1>${escapeHtml(title)}</h1>
-<p class="summary"><span class="passed">${passed} passed</span><span class="failed">${failed} failed</span><span class="skipped">${skipped} skipped</span></p>
-${failed === 0 ? '<p>No check failed.</p>' : sections.join('\n')}
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${REPORT_STYLE}</style></head>
+<body>${interrupted}<h1>${escapeHtml(title)}</h1>
+${summaryHtml(report)}
+${sectionTableHtml(report)}
+${failuresHtml(report)}
+${checksTableHtml(report)}
 ${report.coverage ? coverageHtml(report.coverage) : ''}
-<h2>Skipped (${skippedChecks.length})</h2>${listHtml(skippedChecks, true)}
-<h2>Passed (${passedChecks.length})</h2>${listHtml(passedChecks, false)}
+${report.run ? runHtml(report.run) : ''}
+<script>${REPORT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -1,9 +1,12 @@
-/** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html`, terminal summary (CONTRACT §3). */
+/** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html` (CONTRACT §3), `report.md`, terminal summary. */
 export { buildReport, coverageLine, failuresBySection } from './model.js';
 export type { CheckResult, CheckStatus, CreatedRecordEntry, FailureParts, ReportSummary, RuleCounts, RuleCoverage, RunDetails, RunReport, SectionCoverage } from './model.js';
 export { renderJsonReport, reportSchema, reportSchemaPath } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderHtml } from './html.js';
+export { MARKDOWN_FAILURE_LIMIT, renderMarkdown } from './markdown.js';
+export { firstReplayable, replayCommand } from './replay.js';
 export { renderSummary } from './summary.js';
+export type { SummaryOptions } from './summary.js';
 export { writeReports } from './write.js';
 export type { ReportPaths, WriteReportOptions } from './write.js';

@@ -1,5 +1,5 @@
 import { safeText } from '../text/terminal.js';
-import type { RunReport } from './model.js';
+import type { CheckResult, RunReport } from './model.js';
 
 // XML 1.0 forbids most control characters even as references, and a body can hold them: they are
 // written visibly (`\x1b`), as on the terminal, which also keeps them out of a CI log viewer.
@@ -15,37 +15,53 @@ function firstLine(text: string): string {
   return text.split('\n', 1)[0] ?? '';
 }
 
+function seconds(checks: CheckResult[]): string {
+  return (checks.reduce((sum, result) => sum + (result.durationMs ?? 0), 0) / 1000).toFixed(3);
+}
+
+// tests, failures, errors, skipped and time: the attributes GitLab, Jenkins and the GitHub test
+// reporters read on <testsuites> and on each <testsuite>.
+function counts(checks: CheckResult[]): string {
+  const failures = checks.filter((result) => result.status === 'failed').length;
+  const skipped = checks.filter((result) => result.status === 'skipped').length;
+  return `tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(checks)}"`;
+}
+
+// Jenkins splits a classname at its last dot into package and class: `v1.§4_1` reads as package
+// v1, class §4_1, where `v1 §4.1` would read as package "v1 §4", class "1".
+function classname(result: CheckResult): string {
+  return `${result.api}.§${result.section.replace(/\./g, '_')}`;
+}
+
+function testcase(result: CheckResult): string[] {
+  const open = `    <testcase name="${escapeXml(result.id)}" classname="${escapeXml(classname(result))}" time="${seconds([result])}"`;
+  if (result.status === 'passed') return [`${open}/>`];
+  if (result.status === 'skipped') return [`${open}>`, `      <skipped message="${escapeXml(result.message)}"/>`, '    </testcase>'];
+  return [
+    `${open}>`,
+    `      <failure message="${escapeXml(firstLine(result.message))}" type="${escapeXml(result.failure?.code ?? 'MFC_CHECK_FAILED')}">${escapeXml(result.message)}</failure>`,
+    '    </testcase>',
+  ];
+}
+
+/** The checks grouped by the § they enforce, sections in specification order (4.1 before 4.10), checks in report order. */
+function bySection(report: RunReport): Array<[section: string, checks: CheckResult[]]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const result of report.checks) groups.set(result.section, [...(groups.get(result.section) ?? []), result]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
 /**
- * The text of `junit.xml`: one `<testcase name="<check id>">` per check, suites per api.
+ * The text of `junit.xml`: one `<testsuite name="§4.1">` per section across both versions, one
+ * `<testcase name="<check id>" classname="v1.§4_1">` per check (CONTRACT §3), counts and time on
+ * every suite and on the root.
  * Written from our own result model, not by vitest's junit reporter: vitest 4 writes `<skipped/>`
  * without the reason, and CONTRACT §3 wants `<skipped message="…"/>`.
  */
 export function renderJunit(report: RunReport, name = 'mfc run'): string {
-  const suites = new Map<string, RunReport['checks']>();
-  for (const result of report.checks) suites.set(result.api, [...(suites.get(result.api) ?? []), result]);
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(name)}" tests="${report.checks.length}" failures="${report.summary.failed}" skipped="${report.summary.skipped}" errors="0">`,
-  ];
-  for (const [api, checks] of suites) {
-    const failures = checks.filter((c) => c.status === 'failed').length;
-    const skipped = checks.filter((c) => c.status === 'skipped').length;
-    lines.push(`  <testsuite name="${api}" tests="${checks.length}" failures="${failures}" skipped="${skipped}" errors="0">`);
-    for (const result of checks) {
-      const open = `    <testcase name="${escapeXml(result.id)}" classname="${escapeXml(`${result.api} §${result.section}`)}"`;
-      if (result.status === 'passed') {
-        lines.push(`${open}/>`);
-      } else if (result.status === 'skipped') {
-        lines.push(`${open}>`, `      <skipped message="${escapeXml(result.message)}"/>`, '    </testcase>');
-      } else {
-        lines.push(
-          `${open}>`,
-          `      <failure message="${escapeXml(firstLine(result.message))}" type="${escapeXml(result.failure?.code ?? 'MFC_CHECK_FAILED')}">${escapeXml(result.message)}</failure>`,
-          '    </testcase>',
-        );
-      }
-    }
-    lines.push('  </testsuite>');
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks)}>`];
+  for (const [section, checks] of bySection(report)) {
+    lines.push(`  <testsuite name="${escapeXml(`§${section}`)}" ${counts(checks)}>`, ...checks.flatMap(testcase), '  </testsuite>');
   }
   lines.push('</testsuites>', '');
   return lines.join('\n');

@@ -25,6 +25,8 @@ export interface CheckResult {
   requests: RecordedExchange[];
   /** The structured failure, when the check failed with one. */
   failure?: FailureParts;
+  /** How long the check ran, when the runner measured it (junit.xml's `time`). */
+  durationMs?: number;
 }
 
 /** Counts per status. */
@@ -84,6 +86,11 @@ export interface RunDetails {
   traffic?: Array<{ api: 'v1' | 'v2'; minute: string; requests: number; limit?: number }>;
   /** The largest share of a minute's limit the run used. */
   peakShare?: number;
+  /**
+   * The `mfc run` command line that reaches the same target, without `--only` and `--seed`
+   * (`mfc run --profile p.json`): one check replays as `<command> --only <id> --seed <seed>`.
+   */
+  command?: string;
 }
 
 /** The content of `report.json` (CONTRACT §3), with the rule coverage when the run knows the inventory. */

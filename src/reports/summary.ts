@@ -1,8 +1,32 @@
+import { join } from 'node:path';
 import { safeLine, safeText } from '../text/terminal.js';
 import { coverageLine, failuresBySection, type RunReport } from './model.js';
+import { firstReplayable, replayCommand } from './replay.js';
 
-/** The terminal summary: each failure under its section with its message, then the counts and the rule coverage line; a target's control characters show escaped. */
-export function renderSummary(report: RunReport): string {
+/** What the terminal summary adds on a failing run to say what to do next. */
+export interface SummaryOptions {
+  /** Where the reports were written: the summary points at `report.html` there. */
+  reportDir?: string;
+  /** The `mfc run` command line without `--only` and `--seed` (default `report.run.command`): the summary shows how to replay the first failed check. */
+  command?: string;
+}
+
+// `next: open reports/report.html · replay: mfc run --profile p.json --only v1.orders.x --seed 123`.
+function nextStep(report: RunReport, options: SummaryOptions): string | undefined {
+  const command = options.command ?? report.run?.command;
+  const parts: string[] = [];
+  if (options.reportDir !== undefined) parts.push(`open ${join(options.reportDir, 'report.html')}`);
+  const first = firstReplayable(report);
+  if (command !== undefined && first !== undefined) parts.push(`replay: ${replayCommand(report, first.id, command)}`);
+  return parts.length === 0 ? undefined : `next: ${safeLine(parts.join(' · '))}`;
+}
+
+/**
+ * The terminal summary: each failure under its section with its message, then the counts and the rule
+ * coverage line; on a failing run, given where the reports are or how the run was invoked, a last
+ * line with the next step. A target's control characters show escaped.
+ */
+export function renderSummary(report: RunReport, options: SummaryOptions = {}): string {
   const { passed, failed, skipped } = report.summary;
   const lines: string[] = [];
   for (const [section, failures] of failuresBySection(report)) {
@@ -18,5 +42,7 @@ export function renderSummary(report: RunReport): string {
     const { passed: rulesPassed, failed: rulesFailed, skipped: rulesSkipped } = report.coverage.total;
     lines.push(`${coverageLine(report.coverage.total)} (${rulesPassed} passed, ${rulesFailed} failed, ${rulesSkipped} skipped)`);
   }
+  const next = failed > 0 ? nextStep(report, options) : undefined;
+  if (next !== undefined) lines.push(next);
   return `${lines.join('\n')}\n`;
 }

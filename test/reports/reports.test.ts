@@ -66,7 +66,7 @@ describe('junit.xml', () => {
   });
 
   it('carries the skip reason in <skipped message="…"/>', () => {
-    expect(xml).toContain('<testcase name="v2.auth.expired-token-403" classname="v2 §5">\n      <skipped message="needs tokens.expired in the profile"/>');
+    expect(xml).toContain('<testcase name="v2.auth.expired-token-403" classname="v2.§5" time="0.000">\n      <skipped message="needs tokens.expired in the profile"/>');
   });
 
   it('carries the failure message, escaped', () => {
@@ -78,13 +78,14 @@ describe('junit.xml', () => {
 describe('report.html', () => {
   const html = renderHtml(report);
 
-  it('is self-contained: no script, stylesheet link or image fetched from anywhere', () => {
-    expect(html).not.toMatch(/<script|<link|<img|src=|url\(/i);
+  it('is self-contained: inline style and script only, no stylesheet link, image or script fetched from anywhere', () => {
+    expect(html).not.toMatch(/<link|<img|<iframe|src=|url\(|@import|fetch\(|XMLHttpRequest|WebSocket/i);
+    expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).toContain('<style>');
   });
 
   it('shows failures first, grouped by section in specification order, with expected, received, exchange and curl', () => {
-    const order = ['§4: 1 failed', '§4.1: 1 failed', '§4.10: 1 failed', 'Skipped (1)', 'Passed (1)'].map((text) => html.indexOf(text));
+    const order = ['§4: 1 failed', '§4.1: 1 failed', '§4.10: 1 failed', 'All checks (5)'].map((text) => html.indexOf(text));
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain('<dt>Expected</dt><dd><pre>status 409</pre></dd><dt>Received</dt><dd><pre>status 201</pre></dd>');
@@ -106,13 +107,13 @@ describe('terminal summary', () => {
 });
 
 describe('writeReports', () => {
-  it('writes the three files and redacts the given secrets from all of them', async () => {
+  it('writes the four files and redacts the given secrets from all of them', async () => {
     const secret = 'tok-leaky-77aa';
     const echoed = `the server echoed ${secret}`;
     const leaky = buildReport([{ ...results[1]!, message: echoed, failure: { ...results[1]!.failure!, received: echoed } }]);
     const dir = tempDir('mfc-write-');
     const paths = await writeReports(dir, leaky, { secrets: [secret] });
-    for (const path of [paths.json, paths.junit, paths.html]) {
+    for (const path of [paths.json, paths.junit, paths.html, paths.markdown]) {
       const text = readFileSync(path, 'utf8');
       expect(text).not.toContain(secret);
       expect(text).toContain('the server echoed [redacted]');

@@ -58,7 +58,7 @@ describe('mfc run against the reference server', () => {
     expect(result.stdout).toContain('10 passed, 0 failed, 0 skipped');
     expect(result.stdout).toContain('seed 42');
     const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
-    expect(readdirSync(reportDir).sort()).toEqual(['junit.xml', 'report.html', 'report.json']);
+    expect(readdirSync(reportDir).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md']);
     for (const token of Object.values(server.profile.tokens)) {
       for (const output of outputs) expect(output).not.toContain(token);
     }
