@@ -1,0 +1,202 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { RegisteredCheck } from '../../checks/registry.js';
+import { loadProfile, profileProblems, type Environment } from '../../profile/index.js';
+import type { InitAnswers, OtherToken } from '../../setup/index.js';
+import type { Command } from '../command.js';
+import { UsageError } from '../command.js';
+import { safeText } from '../../text/terminal.js';
+
+const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
+       mfc init                       (on a terminal: asks for what the flags do not give)
+
+Writes a target profile (CONTRACT §2) for a deployment. It reaches the API with the primary token
+(read-only GETs, paced below the rate limit) and discovers the token's sales channel, a warehouse,
+an active SKU from recent orders, the rate limit (X-Rate-Limit-Max), and whether the other tokens
+belong to the merchant and channel their keys say. The profile is commented YAML: each key says
+what it is and which checks need it, discovered values name the request they came from, and each
+key it cannot fill is left commented with the checks that skip without it.
+
+Tokens are written as {env: VAR} references, never as values: give the NAME of the environment
+variable holding each token, not the token.
+
+Flags:
+  --base-url URL                               the specification's {base_url} (env MFC_BASE_URL)
+  --environment local|staging|production       (env MFC_ENVIRONMENT)
+  --token-env VAR                              the variable holding the primary token (default
+                                               MFC_TOKEN when that is set)
+  --same-merchant-other-channel-token-env VAR  a token of another sales channel of the merchant
+  --other-merchant-token-env VAR               a token of a different merchant
+  --expired-token-env VAR                      an expired token
+  --inactive-channel-token-env VAR             a token of an inactive sales channel
+  --sales-channel-id N                         the primary token's sales channel, when its orders
+                                               and shipments cannot show it
+  --allow-writes                               write allowWrites: true (else false); in production
+                                               a run with writes also needs --allow-production-writes
+  --out FILE                                   where to write (default mfc-profile.yaml)
+  --force                                      overwrite FILE if it exists
+
+Exit codes: 0 the profile was written; 1 the target could not be reached, is not the API, refused
+the primary token, or showed no sales channel for it; 2 wrong invocation (a flag, a variable that
+is not set, FILE exists without --force).`;
+
+const otherFlags: Record<OtherToken['key'], string> = {
+  sameMerchantOtherChannel: 'same-merchant-other-channel-token-env',
+  otherMerchant: 'other-merchant-token-env',
+  expired: 'expired-token-env',
+  inactiveChannel: 'inactive-channel-token-env',
+};
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        environment: { type: 'string' },
+        'token-env': { type: 'string' },
+        'same-merchant-other-channel-token-env': { type: 'string' },
+        'other-merchant-token-env': { type: 'string' },
+        'expired-token-env': { type: 'string' },
+        'inactive-channel-token-env': { type: 'string' },
+        'sales-channel-id': { type: 'string' },
+        'allow-writes': { type: 'boolean' },
+        out: { type: 'string', default: 'mfc-profile.yaml' },
+        force: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    // parseArgs quotes the offending argument, which may be a token: only the flag name is kept.
+    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
+    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc init --help".` : 'wrong arguments. Run "mfc init --help".');
+  }
+}
+
+// Conventional variable names are safe to quote back; anything else may be a token pasted by mistake.
+const shownName = (name: string): string => (/^[A-Z][A-Z0-9_]{0,63}$/.test(name) ? name : 'the variable named');
+
+/** Why `name` cannot be used as a token's variable, or undefined; never quotes what may be a token. */
+function envNameProblem(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return 'expected the NAME of an environment variable (letters, digits, _), not a token';
+  if ((env[name] ?? '') === '') return `${shownName(name)} is not set in this environment (export it first; mfc init never asks for the token itself)`;
+  return undefined;
+}
+
+function baseUrlProblem(url: string): string | undefined {
+  const problems = profileProblems({ baseUrl: url, environment: 'local', tokens: { primary: { env: 'X' } }, fixtures: { salesChannelId: 0 } });
+  return problems.length === 0 ? undefined : problems.map((line) => line.replace('"baseUrl"', 'the base URL')).join('; ');
+}
+
+function environmentOf(value: string | undefined): Environment | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'local' && value !== 'staging' && value !== 'production') throw new UsageError(`--environment expects local, staging or production, received "${value}"`);
+  return value;
+}
+
+/** The answers from flags and the environment; what is missing is asked on a terminal, else a usage error. */
+async function answers(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): Promise<InitAnswers> {
+  const others: InitAnswers['others'] = {};
+  for (const [key, flag] of Object.entries(otherFlags) as Array<[OtherToken['key'], string]>) {
+    const name = (values as Record<string, unknown>)[flag];
+    if (typeof name === 'string') others[key] = name;
+  }
+  const baseUrl = values['base-url'] ?? env.MFC_BASE_URL;
+  const environment = environmentOf(values.environment ?? env.MFC_ENVIRONMENT);
+  const tokenEnv = values['token-env'] ?? ((env.MFC_TOKEN ?? '') !== '' ? 'MFC_TOKEN' : undefined);
+  const given: Partial<InitAnswers> = {
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(environment === undefined ? {} : { environment }),
+    ...(tokenEnv === undefined ? {} : { tokenEnv }),
+    ...(values['allow-writes'] === undefined ? {} : { allowWrites: values['allow-writes'] }),
+  };
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  if (!interactive) {
+    const missing = [given.baseUrl ? '' : '--base-url', given.environment ? '' : '--environment', given.tokenEnv ? '' : '--token-env'].filter(Boolean);
+    if (missing.length > 0) throw new UsageError(`needs ${missing.join(', ')} (no terminal to ask on). Run "mfc init --help".`);
+    return { baseUrl: given.baseUrl!, environment: given.environment!, tokenEnv: given.tokenEnv!, others, allowWrites: given.allowWrites ?? false };
+  }
+  const { askMissing, terminalAsker, PromptError } = await import('../../setup/index.js');
+  // A flag given for any other token means the user chose them: the rest are not asked for.
+  const chosen = Object.keys(others).length > 0 ? { ...given, others } : given;
+  const asker = terminalAsker();
+  try {
+    return await askMissing(chosen, asker, { baseUrl: baseUrlProblem, envName: (name) => envNameProblem(name, env) });
+  } catch (error) {
+    if (error instanceof PromptError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    asker.close();
+  }
+}
+
+/** Every answer holds up before any request: a base URL the profile accepts, variables that are set, a free FILE. */
+function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): { others: OtherToken[]; salesChannelId?: number } {
+  const urlProblem = baseUrlProblem(given.baseUrl);
+  if (urlProblem) throw new UsageError(`--base-url: ${urlProblem}`);
+  const primaryProblem = envNameProblem(given.tokenEnv, env);
+  if (primaryProblem) throw new UsageError(`--token-env: ${primaryProblem}`);
+  const others: OtherToken[] = [];
+  for (const [key, name] of Object.entries(given.others) as Array<[OtherToken['key'], string]>) {
+    const problem = envNameProblem(name, env);
+    if (problem) throw new UsageError(`--${otherFlags[key]}: ${problem}`);
+    others.push({ key, env: name, value: env[name]! });
+  }
+  const channel = values['sales-channel-id'];
+  if (channel !== undefined && !/^[1-9]\d{0,15}$/.test(channel)) throw new UsageError(`--sales-channel-id expects a positive integer, received "${channel}"`);
+  if (existsSync(values.out) && !values.force) throw new UsageError(`${values.out} exists; give --force to overwrite it, or --out another file`);
+  return { others, ...(channel === undefined ? {} : { salesChannelId: Number(channel) }) };
+}
+
+/** The registered checks, for what each key is needed by; a check file that fails to load leaves the counts out, not the profile. */
+async function registered(): Promise<RegisteredCheck[]> {
+  const { registeredChecks } = await import('../../rules/index.js');
+  try {
+    return await registeredChecks();
+  } catch (error) {
+    process.stderr.write(`mfc init: the profile's comments leave out which checks need each key: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+    return [];
+  }
+}
+
+/** `mfc init`: asks or reads the target and token variables, discovers the fixtures through the API and writes a commented profile. */
+export const command: Command = {
+  summary: 'write a commented profile for a deployment, discovering fixtures through the API (GET only)',
+  help,
+  async run(args) {
+    const env = process.env;
+    const values = parse(args);
+    const given = await answers(values, env);
+    const { others, salesChannelId } = validate(given, values, env);
+    const { initProfile, renderInitSummary, TargetError } = await import('../../setup/index.js');
+    const checks = await registered();
+    let outcome;
+    try {
+      outcome = await initProfile({
+        baseUrl: given.baseUrl.replace(/\/+$/, ''),
+        environment: given.environment,
+        allowWrites: given.allowWrites,
+        primary: { env: given.tokenEnv, value: env[given.tokenEnv]! },
+        others,
+        ...(salesChannelId === undefined ? {} : { salesChannelId }),
+        out: values.out,
+        checks,
+      });
+    } catch (error) {
+      if (!(error instanceof TargetError)) throw error;
+      process.stderr.write(`mfc init: ${safeText(error.message)}; no profile written\n`);
+      return 1;
+    }
+    try {
+      writeFileSync(values.out, outcome.yaml, { flag: values.force ? 'w' : 'wx' });
+    } catch (error) {
+      throw new UsageError(`cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`);
+    }
+    // The file must load as mfc run will load it: a profile init writes is never one run refuses.
+    loadProfile(values.out, env);
+    process.stdout.write(safeText(renderInitSummary(outcome, checks)));
+    process.stdout.write(`wrote ${values.out}. Next: mfc doctor --profile ${values.out}, then mfc run --profile ${values.out}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,106 @@
+import type { RegisteredCheck } from '../checks/registry.js';
+import type { Environment } from '../profile/index.js';
+import { discoverPrimary, TargetError, type Found } from './discover.js';
+import { describeChecks } from './keys.js';
+import { missingKeys, renderProfileYaml, type MissingKey, type ProfileDraft } from './profile-yaml.js';
+import { TargetReader } from './reader.js';
+import { verifyTokens, type OtherToken } from './tokens.js';
+
+/** What `mfc init` was told: the target, the tokens (by variable, with their values to call with) and where to write. */
+export interface InitOptions {
+  baseUrl: string;
+  environment: Environment;
+  allowWrites: boolean;
+  primary: { env: string; value: string };
+  others: OtherToken[];
+  /** The primary token's sales channel when the user gives it; otherwise discovered. */
+  salesChannelId?: number;
+  out: string;
+  /** The registered checks: which keys they need. */
+  checks: readonly RegisteredCheck[];
+  now?: Date;
+  requestTimeoutMs?: number;
+}
+
+/** The written profile's text, what went into it, and the keys it leaves out. */
+export interface InitOutcome {
+  yaml: string;
+  draft: ProfileDraft;
+  missing: MissingKey[];
+  /** GETs sent to the target. */
+  requests: number;
+}
+
+/** The lower of the limits the versions announced (v1 per channel, v2 per merchant, §8). */
+function perMinuteOf(reader: TargetReader): Found<number> | undefined {
+  const seen = [reader.rateLimitMax.v1, reader.rateLimitMax.v2].filter((max) => max !== undefined);
+  const lowest = seen.sort((a, b) => a.value - b.value)[0];
+  if (!lowest) return undefined;
+  const differs = seen.some((max) => max.value !== lowest.value);
+  return { value: lowest.value, source: lowest.source, ...(differs ? { note: `the versions announced ${seen.map((max) => max.value).join(' and ')}; the lower is taken` } : {}) };
+}
+
+/**
+ * Discovers what the profile needs through the API (read-only GETs, at most half of each rate-limit
+ * window outside `local`) and renders the commented profile. Throws `TargetError` when the target
+ * cannot be reached, refuses the primary token, or shows no sales channel for it.
+ */
+export async function initProfile(options: InitOptions): Promise<InitOutcome> {
+  const reader = new TargetReader({
+    baseUrl: options.baseUrl,
+    secrets: [options.primary.value, ...options.others.map((token) => token.value)],
+    ...(options.environment === 'local' ? {} : { share: 0.5 }),
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+  });
+  try {
+    const discovery = await discoverPrimary(reader, options.baseUrl, options.primary.value, options.primary.env, options.salesChannelId);
+    if (!discovery.salesChannelId) {
+      throw new TargetError(
+        "the primary token's sales channel could not be discovered: neither GET /merchant_api/v1/orders nor GET /merchant_api/v1/shipments lists a record with sales_channel_id; give it with --sales-channel-id N",
+      );
+    }
+    const verdicts = await verifyTokens(reader, options.primary.value, options.others, discovery);
+    const perMinute = perMinuteOf(reader);
+    const draft: ProfileDraft = {
+      baseUrl: options.baseUrl,
+      environment: options.environment,
+      allowWrites: options.allowWrites,
+      primaryEnv: options.primary.env,
+      discovery,
+      verdicts,
+      ...(perMinute ? { perMinute } : {}),
+      out: options.out,
+      writtenAt: (options.now ?? new Date()).toISOString(),
+    };
+    return { yaml: renderProfileYaml(draft, options.checks), draft, missing: missingKeys(draft, options.checks), requests: reader.http.requestCount };
+  } finally {
+    await reader.close();
+  }
+}
+
+/** What `mfc init` prints: what it found and from where, the tokens it checked, and the checks that skip for each key left out. */
+export function renderInitSummary(outcome: InitOutcome, checks: readonly RegisteredCheck[]): string {
+  const { draft } = outcome;
+  const { discovery } = draft;
+  const lines = [`mfc init: ${draft.baseUrl} answers; the token in ${draft.primaryEnv} works (${outcome.requests} GET requests, nothing written to the target)`];
+  if (discovery.versionProblems.v2) lines.push(`  v2: ${discovery.versionProblems.v2}`);
+  const found: Array<[string, Found<unknown> | undefined, string]> = [
+    ['fixtures.salesChannelId', discovery.salesChannelId, String(discovery.salesChannelId?.value)],
+    ['fixtures.warehouseId', discovery.warehouseId, String(discovery.warehouseId?.value)],
+    ['fixtures.sku', discovery.sku, `${discovery.sku?.value.id} ${discovery.sku?.value.sku_code}`],
+    ['rateLimit.perMinute', draft.perMinute, String(draft.perMinute?.value)],
+  ];
+  const otherSku = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel')?.otherChannelSku;
+  found.splice(3, 0, ['fixtures.otherChannelSku', otherSku, `${otherSku?.value.id} ${otherSku?.value.sku_code}`]);
+  for (const [key, value, shown] of found) {
+    if (value) lines.push(`  ${key} ${shown}: from ${value.source}${value.note ? ` (${value.note})` : ''}`);
+  }
+  for (const verdict of draft.verdicts) lines.push(`  tokens.${verdict.key} (${verdict.env}): ${verdict.use ? 'used' : 'left out'}: ${verdict.why}`);
+  const writers = checks.filter((check) => check.writes);
+  if (!draft.allowWrites) lines.push(`  allowWrites false: skips ${describeChecks(writers)}${draft.environment === 'production' ? '' : ' (--allow-writes turns them on)'}`);
+  if (outcome.missing.length > 0) {
+    lines.push('Not in the profile, so their checks are skipped:');
+    for (const item of outcome.missing) lines.push(`  ${item.key}: ${describeChecks(item.checks)}; ${item.hint}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

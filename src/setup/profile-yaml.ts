@@ -1,0 +1,207 @@
+import type { RegisteredCheck } from '../checks/registry.js';
+import { safeLine } from '../text/terminal.js';
+import type { Environment, SkuFixture, TokenName } from '../profile/index.js';
+import type { Found, PrimaryDiscovery } from './discover.js';
+import { checksNeeding, describeChecks, keyMeaning } from './keys.js';
+import type { OtherToken, TokenVerdict } from './tokens.js';
+
+/** Everything `mfc init` knows when it writes the profile. */
+export interface ProfileDraft {
+  baseUrl: string;
+  environment: Environment;
+  allowWrites: boolean;
+  /** The environment variable holding the primary token. */
+  primaryEnv: string;
+  discovery: PrimaryDiscovery;
+  /** The other tokens that were given, each with what the target showed. */
+  verdicts: TokenVerdict[];
+  perMinute?: Found<number>;
+  /** The file name, for the commands the header suggests. */
+  out: string;
+  /** When it was written (ISO 8601). */
+  writtenAt: string;
+}
+
+/** A profile key the draft cannot fill, with the checks that skip without it and how to fill it. */
+export interface MissingKey {
+  key: string;
+  checks: RegisteredCheck[];
+  /** What to do about it, in one line. */
+  hint: string;
+}
+
+/** The flag that names each other token's environment variable. */
+export const tokenFlags: Record<OtherToken['key'], string> = {
+  sameMerchantOtherChannel: '--same-merchant-other-channel-token-env',
+  otherMerchant: '--other-merchant-token-env',
+  expired: '--expired-token-env',
+  inactiveChannel: '--inactive-channel-token-env',
+};
+
+const otherTokenKeys = Object.keys(tokenFlags) as Array<OtherToken['key']>;
+
+// A comment is one line: what a target or a user wrote cannot break the file's structure or a terminal.
+const oneLine = safeLine;
+
+/**
+ * A YAML scalar for a string: JSON's double-quoted form is YAML too; the characters YAML does not
+ * print (DEL, C1 controls, the line and paragraph separators, BOM) are escaped as well.
+ */
+const quoted = (text: string): string =>
+  JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const skuYaml = (sku: SkuFixture): string => `{id: ${sku.id}, sku_code: ${quoted(sku.sku_code)}}`;
+
+const foundLine = (found: Found<unknown>): string => `Discovered from ${found.source}${found.note ? `; ${found.note}` : ''}.`;
+
+/** The keys the draft leaves out that some check needs, in profile order. */
+export function missingKeys(draft: ProfileDraft, checks: readonly RegisteredCheck[]): MissingKey[] {
+  const missing: MissingKey[] = [];
+  const add = (key: string, hint: string) => {
+    const needing = checksNeeding(checks, key);
+    if (needing.length > 0) missing.push({ key, checks: needing, hint });
+  };
+  for (const key of otherTokenKeys) {
+    const verdict = draft.verdicts.find((given) => given.key === key);
+    if (verdict === undefined) add(`tokens.${key}`, `give ${tokenFlags[key]} VAR`);
+    else if (!verdict.use) add(`tokens.${key}`, `left out: ${verdict.why}`);
+  }
+  const { discovery } = draft;
+  if (!discovery.warehouseId) add('fixtures.warehouseId', 'GET /merchant_api/v1/warehouses listed none; name a warehouse of the merchant');
+  if (!discovery.sku) add('fixtures.sku', "no order of the channel names an active SKU; name one of the channel's active SKUs");
+  const otherChannel = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel' && verdict.use);
+  if (!otherChannel?.otherChannelSku) add('fixtures.otherChannelSku', otherChannel ? "no order of that channel names an active SKU; name one" : 'needs tokens.sameMerchantOtherChannel first');
+  add('fixtures.batchSku', 'not chosen by mfc init, as the checks write batch settings on it and may turn its batch tracking on (§4.2); name a SKU you can spare');
+  add('features.batchTracking', 'a read cannot tell; set true or false as the merchant is set up');
+  add('features.expiryHandling', 'a read cannot tell; set true or false as the merchant is set up');
+  if (!draft.perMinute) add('rateLimit.perMinute', 'no answer carried X-Rate-Limit-Max; set the limit you were given');
+  add('webhooks', 'set up the target to send its events to a host and port this machine listens on, then fill the block');
+  return missing;
+}
+
+/** `needed by 15 checks (v1.orders 8, …)`, or nothing when no check names the key. */
+function neededBy(checks: readonly RegisteredCheck[], key: string): string {
+  const needing = checksNeeding(checks, key);
+  return needing.length === 0 ? '' : ` Needed by ${describeChecks(needing)}.`;
+}
+
+function tokenLines(draft: ProfileDraft, checks: readonly RegisteredCheck[], key: TokenName): string[] {
+  const head = `  # ${key}: ${keyMeaning[`tokens.${key}`]}.${neededBy(checks, `tokens.${key}`)}`;
+  if (key === 'primary') return [`  # primary: ${keyMeaning['tokens.primary']}. Every check uses it.`, `  primary: {env: ${draft.primaryEnv}}`];
+  const verdict = draft.verdicts.find((given) => given.key === key);
+  if (verdict === undefined) {
+    return [head, `  # Not given: those checks are skipped. Give the variable's name with ${tokenFlags[key]} VAR, or uncomment:`, `  # ${key}: {env: VAR}`];
+  }
+  if (!verdict.use) return [head, oneLine(`  # Left out, so those checks are skipped: ${verdict.why}.`), `  # ${key}: {env: ${verdict.env}}`];
+  return [head, oneLine(`  # Checked: ${verdict.why}.`), `  ${key}: {env: ${verdict.env}}`];
+}
+
+function fixtureLines(draft: ProfileDraft, checks: readonly RegisteredCheck[], missing: readonly MissingKey[]): string[] {
+  const { discovery } = draft;
+  const lines = ['fixtures:'];
+  const entry = (key: string, found: Found<unknown> | undefined, value: string | undefined, example: string) => {
+    lines.push(oneLine(`  # ${key}: ${keyMeaning[`fixtures.${key}`]}.${neededBy(checks, `fixtures.${key}`)}`));
+    if (found && value !== undefined) {
+      lines.push(oneLine(`  # ${foundLine(found)}`), `  ${key}: ${value}`);
+      return;
+    }
+    const gap = missing.find((item) => item.key === `fixtures.${key}`);
+    lines.push(oneLine(`  # Not filled${gap ? `: ${gap.hint}` : ''}. Without it those checks are skipped.`), `  # ${key}: ${example}`);
+  };
+  const channel = discovery.salesChannelId;
+  entry('salesChannelId', channel, channel ? String(channel.value) : undefined, '0');
+  entry('warehouseId', discovery.warehouseId, discovery.warehouseId ? String(discovery.warehouseId.value) : undefined, '0');
+  entry('sku', discovery.sku, discovery.sku ? skuYaml(discovery.sku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
+  const otherSku = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel' && verdict.use)?.otherChannelSku;
+  entry('otherChannelSku', otherSku, otherSku ? skuYaml(otherSku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
+  entry('batchSku', undefined, undefined, '{id: 0, sku_code: "SKU-CODE"}');
+  return lines;
+}
+
+function allowWritesLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string[] {
+  const writers = checks.filter((check) => check.writes);
+  const lines = [`# allowWrites: ${keyMeaning.allowWrites}. ${describeChecks(writers)} write.`];
+  if (draft.environment === 'production') {
+    lines.push(
+      '# This is production: write checks create, update and cancel real records of the merchant. With true, mfc run',
+      '# also needs --allow-production-writes, else it exits 2 before any request. mfc init writes true only with --allow-writes.',
+    );
+  } else if (!draft.allowWrites) {
+    lines.push('# mfc init writes true only with --allow-writes: the write checks create records (each carries the run marker) and cancel them.');
+  }
+  lines.push(`allowWrites: ${draft.allowWrites}`);
+  return lines;
+}
+
+function featureLines(checks: readonly RegisteredCheck[]): string[] {
+  return [
+    '# features: what the merchant has switched on. A read cannot tell, so the block is left for you; each absent key skips its checks.',
+    oneLine(`#   batchTracking: ${keyMeaning['features.batchTracking']}.${neededBy(checks, 'features.batchTracking')}`),
+    oneLine(`#   expiryHandling: ${keyMeaning['features.expiryHandling']}.${neededBy(checks, 'features.expiryHandling')}`),
+    '# features:',
+    '#   batchTracking: true',
+    '#   expiryHandling: true',
+  ];
+}
+
+function rateLimitLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string[] {
+  const lines = ['rateLimit:', oneLine(`  # perMinute: ${keyMeaning['rateLimit.perMinute']}.${neededBy(checks, 'rateLimit.perMinute')}`)];
+  if (draft.perMinute) lines.push(oneLine(`  # Discovered from X-Rate-Limit-Max on ${draft.perMinute.source}${draft.perMinute.note ? `; ${draft.perMinute.note}` : ''}.`), `  perMinute: ${draft.perMinute.value}`);
+  else lines.push('  # Not discovered: no answer carried X-Rate-Limit-Max. The run then paces by what the answers show.', '  # perMinute: 100');
+  const provokers = checks.filter((check) => check.provokes429);
+  lines.push(oneLine(`  # provoke: ${keyMeaning['rateLimit.provoke']}. false skips ${describeChecks(provokers)}; no other check may cause a 429.`));
+  if (draft.environment !== 'local') lines.push("  # Against a shared deployment a provoked 429 also slows the merchant's own integration for the rest of that minute.");
+  lines.push('  provoke: false');
+  return lines;
+}
+
+function webhookLines(checks: readonly RegisteredCheck[]): string[] {
+  return [
+    oneLine(`# webhooks: ${keyMeaning.webhooks}.${neededBy(checks, 'webhooks')}`),
+    '# Not discoverable through the API: v1 URLs are registered through the account manager, v2 URLs in the merchant',
+    '# dashboard (§6). Once the target sends to http://HOST:PORT/v1Path and /v2Path, uncomment and fill:',
+    '# webhooks:',
+    '#   host: 127.0.0.1',
+    '#   port: 8787',
+    '#   v1Path: /webhooks/v1',
+    '#   v2Path: /webhooks/v2',
+    '#   timeoutMs: 10000',
+    oneLine(`#   retryWithinMs: 60000   # the longest wait before the first retry of a failed delivery; retry checks need it${neededBy(checks, 'webhooks.retryWithinMs').replace(/^ Needed by/, ':')}`),
+  ];
+}
+
+/**
+ * The profile as commented YAML: each key with a line saying what it is and which checks need it,
+ * discovered values with the request they came from, and every key left out commented in place with
+ * the checks skipped without it. Tokens are `{env: VAR}` references; no token value is ever written.
+ */
+export function renderProfileYaml(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string {
+  const missing = missingKeys(draft, checks);
+  const v2Problem = draft.discovery.versionProblems.v2;
+  const lines = [
+    oneLine(`# mfc target profile (CONTRACT §2) for ${draft.baseUrl}, written by mfc init at ${draft.writtenAt}.`),
+    '# No token value is stored here: each token is read from the environment variable it names when mfc runs.',
+    oneLine(`# Check it without writing anything: mfc doctor --profile ${draft.out}   Then: mfc run --profile ${draft.out}`),
+    '# A key left out (commented below) skips the checks that need it; the report names the key for each skip.',
+    ...(v2Problem ? [oneLine(`# v2 could not be used with the primary token: ${v2Problem}. Run with --api v1 until it can.`)] : []),
+    '',
+    oneLine(`# baseUrl: ${keyMeaning.baseUrl}.`),
+    `baseUrl: ${quoted(draft.baseUrl)}`,
+    `# environment: ${keyMeaning.environment}.`,
+    `environment: ${draft.environment}`,
+    ...allowWritesLines(draft, checks),
+    '',
+    '# tokens: each {env: VAR} is read from the environment variable VAR when mfc runs.',
+    'tokens:',
+    ...(['primary', ...otherTokenKeys] as TokenName[]).flatMap((key) => tokenLines(draft, checks, key)),
+    '',
+    ...fixtureLines(draft, checks, missing),
+    '',
+    ...featureLines(checks),
+    '',
+    ...rateLimitLines(draft, checks),
+    '',
+    ...webhookLines(checks),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index.js';
+import { writeProfile } from '../support/profile.js';
+import { runCli } from '../support/run-cli.js';
+
+describe('mfc doctor', () => {
+  let server: RunningServer;
+  let env: Record<string, string>;
+  let profilePath: string;
+  beforeAll(async () => {
+    server = await startServer({ host: '127.0.0.1', port: 0 });
+    const { tokens } = server.profile;
+    env = { MFC_DOCTOR_PRIMARY: tokens.primary, MFC_DOCTOR_OTHER_MERCHANT: tokens.otherMerchant! };
+    // Read-only, without webhooks, with another merchant's token offered as another channel's.
+    profilePath = writeProfile({
+      baseUrl: server.url,
+      environment: 'staging',
+      tokens: { primary: { env: 'MFC_DOCTOR_PRIMARY' }, otherMerchant: { env: 'MFC_DOCTOR_OTHER_MERCHANT' }, sameMerchantOtherChannel: { env: 'MFC_DOCTOR_PRIMARY' } },
+      fixtures: { salesChannelId: 11, warehouseId: 3, sku: { id: 501, sku_code: 'TSHIRT-WHITE-M' } },
+    }, 'doctor.yaml');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  function expectNoToken(...texts: string[]): void {
+    for (const token of Object.values(server.profile.tokens)) for (const text of texts) expect(text).not.toContain(token);
+  }
+
+  it('reaches each version, shows the rate-limit headers and counts the checks per skip reason (exit 0)', async () => {
+    const result = await runCli(['doctor', '--profile', profilePath], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/v1 {2}GET \/merchant_api\/v1\/orders\?limit=1 \(tokens\.primary\): 200 · X-Rate-Limit-Used \d+ · X-Rate-Limit-Max 100/);
+    expect(result.stdout).toMatch(/v2 {2}GET \/merchant_api\/v2\/restocking_shipments\?limit=1 \(tokens\.primary\): 200 · X-Rate-Limit-Used \d+ · X-Rate-Limit-Max 100/);
+    expect(result.stdout).toContain('tokens.primary works on v1 and v2');
+    expect(result.stdout).toMatch(/tokens\.sameMerchantOtherChannel: tokens\.sameMerchantOtherChannel is unusable: it is the same token as tokens\.primary/);
+    expect(result.stdout).toMatch(/checks: (\d+) selected · (\d+) would run · (\d+) would skip/);
+    expect(result.stdout).toMatch(/ \d+ {2}skip: needs allowWrites: true in the profile\n/);
+    expect(result.stdout).toMatch(/ {4}of which \d+ would still skip with allowWrites: true: needs fixtures\.batchSku in the profile\n/);
+    expect(result.stdout).toMatch(/skip: tokens\.sameMerchantOtherChannel is unusable/);
+    expect(result.stdout).toMatch(/ \d+ {2}run\n/);
+    expect(result.stdout).not.toMatch(/^ {2}v1\.orders\./m);
+    const [, selected, runs, skips] = /checks: (\d+) selected · (\d+) would run · (\d+) would skip/.exec(result.stdout)!.map(Number);
+    expect(runs! + skips!).toBe(selected);
+    expectNoToken(result.stdout, result.stderr);
+  }, 60_000);
+
+  it('lists each check under its reason with --verbose, for the --api and --only selection', async () => {
+    const result = await runCli(['doctor', '--profile', profilePath, '--api', 'v1', '--only', 'v1.orders.*,v1.auth.*', '--verbose'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('/merchant_api/v2/');
+    expect(result.stdout).toMatch(/\nwould run:\n {2}v1\.auth\.\S+ {2}§\d/);
+    expect(result.stdout).toMatch(/\nwould skip: needs allowWrites: true in the profile\n {2}v1\.orders\./);
+    expect(result.stdout).toMatch(/\nwould skip: needs tokens\.expired in the profile\n {2}v1\.auth\./);
+    expect(result.stdout).not.toMatch(/^ {2}v2\./m);
+  }, 60_000);
+
+  it('exits 1 with one clear line when the primary token is refused; every check would skip', async () => {
+    const result = await runCli(['doctor', '--profile', profilePath], { env: { ...env, MFC_DOCTOR_PRIMARY: 'mfc-doctor-wrong-7a1c' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^mfc doctor: tokens\.primary is not accepted by the target on v1.*: GET \/merchant_api\/v1\/orders\?limit=1 answered 401: a missing or unknown token \(§5\)\n$/);
+    expect(result.stdout).toMatch(/GET \/merchant_api\/v1\/orders\?limit=1 \(tokens\.primary\): 401 · X-Rate-Limit-Used/);
+    expect(result.stdout).toMatch(/checks: (\d+) selected · 0 would run/);
+    expect(result.stdout + result.stderr).not.toContain('mfc-doctor-wrong-7a1c');
+  }, 60_000);
+
+  it.each([
+    ['an invalid profile', () => writeProfile({ baseUrl: 'http://127.0.0.1:1', environment: 'local', tokens: { primary: 'x' }, fixtures: {} }), /missing required key "fixtures.salesChannelId"/],
+    ['an unknown key', () => writeProfile({ baseUrl: 'http://127.0.0.1:1', environment: 'local', tokens: { primary: 'x' }, fixtures: { salesChannelId: 1 }, extra: 1 }), /unknown key "extra"/],
+    ['an unreadable profile', () => '/nonexistent/doctor.yaml', /cannot read profile/],
+  ])('exits 2 on %s', async (_name, path, want) => {
+    const result = await runCli(['doctor', '--profile', path()], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(want);
+    expect(result.stderr).not.toContain('    at ');
+  }, 60_000);
+
+  it('exits 2 on a wrong invocation', async () => {
+    const result = await runCli(['doctor', '--profile', profilePath, '--api', 'v3'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--api expects v1, v2 or all/);
+  });
+});
