@@ -109,7 +109,8 @@ function targetProblem(outcome: Awaited<ReturnType<typeof preflight>>, tokenName
   const failure = outcome.failures[0];
   const received = failure?.failure?.received ?? outcome.stop ?? 'no answer';
   if (failure?.id === `${TOKEN_CHECK_PREFIX}primary`) return `the token in ${tokenName} was refused: ${received}`;
-  if (failure?.id === REACHABILITY_CHECK_ID) return `${failure.failure?.title ?? 'the target cannot be reached'}: ${received}`;
+  // The preflight's titles speak of a run ("no check ran"); here nothing was going to run.
+  if (failure?.id === REACHABILITY_CHECK_ID) return `${(failure.failure?.title ?? 'The target cannot be reached').replace(/; no check ran$/, '')}: ${received}`;
   return received;
 }
 
