@@ -33,22 +33,28 @@ function flags(profile: string): string[] {
   ];
 }
 
-async function withProfile<T>(work: (profile: string) => Promise<T>): Promise<T> {
+/** Headless Chromium runs sharing one profile directory (a fresh profile costs most of a start); one run at a time. */
+export interface BrowserSession {
+  /** The DOM of a page after its scripts ran (`--dump-dom`). */
+  dumpDom(url: string): Promise<string>;
+  /** Takes a PNG screenshot of a page at a window size (`width,height`). */
+  screenshot(url: string, file: string, size?: string): Promise<void>;
+  /** Removes the profile directory. */
+  close(): void;
+}
+
+/** Starts a session of runs of `browser`. */
+export function openBrowser(browser: { path: string }): BrowserSession {
   const profile = mkdtempSync(join(tmpdir(), 'mfc-chromium-'));
-  try {
-    return await work(profile);
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
-/** The DOM of a page after its scripts ran (`--dump-dom`). */
-export function dumpDom(browser: { path: string }, url: string): Promise<string> {
-  return withProfile(async (profile) =>
-    (await run(browser.path, [...flags(profile), '--dump-dom', url], { timeout: 20_000, maxBuffer: 32 * 1024 * 1024 })).stdout);
-}
-
-/** Takes a PNG screenshot of a page at a window size. */
-export async function screenshot(browser: { path: string }, url: string, file: string, size = '1280,2000'): Promise<void> {
-  await withProfile((profile) => run(browser.path, [...flags(profile), `--screenshot=${file}`, `--window-size=${size}`, url], { timeout: 20_000 }));
+  return {
+    async dumpDom(url) {
+      return (await run(browser.path, [...flags(profile), '--dump-dom', url], { timeout: 20_000, maxBuffer: 32 * 1024 * 1024 })).stdout;
+    },
+    async screenshot(url, file, size = '1280,2000') {
+      await run(browser.path, [...flags(profile), `--screenshot=${file}`, `--window-size=${size}`, url], { timeout: 20_000 });
+    },
+    close() {
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
