@@ -42,6 +42,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
     load: async () => (await import('./commands/baseline.js')).command,
   },
+  cleanup: {
+    summary: 'cancel the records a cut-short run left behind, found by its marker (or its report.json)',
+    load: async () => (await import('./commands/cleanup.js')).command,
+  },
 };
 
 const usage = `mfc: conformance toolkit for the Merchant Fulfillment API

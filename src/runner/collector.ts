@@ -89,12 +89,14 @@ export class ResultCollector implements Reporter {
     this.pending.delete(test.name);
     const meta = test.meta().mfc;
     const result = test.result();
+    const duration = test.diagnostic()?.duration;
     const base = {
       id: test.name,
       title: meta?.title ?? test.name,
       api: meta?.api ?? apiOf(test.name),
       section: meta?.section ?? '0',
       requests: [],
+      ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
     };
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));

@@ -155,6 +155,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const report = buildReport(results, ruleCoverage(rules, results), {
     marker: config.marker,
     seed,
+    command: `mfc run ${config.targetArgs}`,
     created: collector.created,
     ...(interrupted === undefined ? {} : { interrupted }),
     ...(share === undefined ? {} : { share }),

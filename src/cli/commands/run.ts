@@ -179,6 +179,8 @@ export const command: Command = {
       await assertWritableDir(values['report-dir']);
       // vitest loads only once the invocation is known to be right: a usage error answers at once.
       const { runChecks } = await import('../../runner/index.js');
+      // How a replay names the target: never a token.
+      const targetArgs = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
       const interrupt = interruptOnSignals();
       let outcome;
       try {
@@ -190,7 +192,7 @@ export const command: Command = {
           ...(runs === undefined ? {} : { runs }),
           ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
           reportDir: values['report-dir'],
-          targetArgs: values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`,
+          targetArgs,
           allowProductionWrites: values['allow-production-writes'],
           ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
           signal: interrupt.signal,
@@ -202,7 +204,7 @@ export const command: Command = {
       if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
         throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
       }
-      process.stdout.write(renderSummary(outcome.report));
+      process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: `mfc run ${targetArgs}` }));
       if (outcome.report.run?.interrupted !== undefined) {
         process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
       }
