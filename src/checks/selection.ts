@@ -39,6 +39,8 @@ function profileValue(profile: RunConfig['profile'], key: string): unknown {
 export function skipReason(meta: CheckMeta, run: RunConfig): string | undefined {
   if (run.stop !== undefined) return run.stop;
   if (meta.writes && !run.profile.allowWrites) return 'needs allowWrites: true in the profile';
+  // A 429 in production would hold up the merchant's own integration for the rest of the minute.
+  if (meta.provokes429 && run.profile.environment === 'production') return 'never provokes a 429 against production';
   if (meta.provokes429 && !run.profile.rateLimit?.provoke) return 'needs rateLimit.provoke: true in the profile';
   const absent = (meta.needs ?? []).filter((key) => profileValue(run.profile, key) === undefined);
   // `webhooks.retryWithinMs` is implied when `webhooks` itself is missing: name the outer key only.

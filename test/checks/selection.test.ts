@@ -35,6 +35,11 @@ describe('skipReason', () => {
     ['writes not allowed', { meta: { writes: true }, run: run(testProfile('http://127.0.0.1:1', { allowWrites: false })), want: 'needs allowWrites: true in the profile' }],
     ['a 429 check without provoke', { meta: { provokes429: true }, run: run(), want: 'needs rateLimit.provoke: true in the profile' }],
     ['a 429 check with provoke', { meta: { provokes429: true }, run: run(testProfile('http://127.0.0.1:1', { rateLimit: { provoke: true } })), want: undefined }],
+    ['a 429 check with provoke against production', {
+      meta: { provokes429: true },
+      run: run(testProfile('http://127.0.0.1:1', { environment: 'production', rateLimit: { provoke: true } })),
+      want: 'never provokes a 429 against production',
+    }],
     ['a target the preflight stopped', { meta: {}, run: run(undefined, { stop: 'target unreachable: connection refused' }), want: 'target unreachable: connection refused' }],
     ['a token the preflight found unusable', {
       meta: { needs: ['tokens.otherMerchant'] },
