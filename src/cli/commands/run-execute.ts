@@ -1,0 +1,163 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isSelected } from '../../checks/selection.js';
+import { loadRules } from '../../rules/load.js';
+import { UsageError, type Command } from '../command.js';
+import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
+import { renderSummary } from '../../reports/index.js';
+import { wantsProgress } from '../../runner/progress.js';
+import { judgeWithBaseline, readBaseline } from './run-baseline.js';
+import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
+
+
+
+function integer(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} expects a non-negative integer, received "${value}"`);
+  return Number(value);
+}
+
+function seconds(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new UsageError(`${flag} expects a number of seconds above 0, received "${value}"`);
+  return Number(value);
+}
+
+/** Fails with a usage error, before any request, when `--only` names no check of the rule inventory under `--api`. */
+function assertSelectsSomething(only: string, api: 'v1' | 'v2' | 'all'): void {
+  const ids = new Set(loadRules().flatMap((rule) => rule.checks));
+  if ([...ids].some((id) => isSelected(id, { api, only }))) return;
+  throw new UsageError(`--only "${only}" selects no check${api === 'all' ? '' : ` of ${api}`}. Check ids look like v1.orders.create.duplicate-409; "mfc run --list" lists them.`);
+}
+
+/** Fails with a usage error, before any request, when the report directory cannot be created or written. */
+async function assertWritableDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = join(dir, `.mfc-write-test-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of the path is a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : 'it cannot be written';
+    throw new UsageError(`--report-dir ${dir}: ${why}${code ? ` (${code})` : ''}; the run would have nowhere to write its reports`);
+  }
+}
+
+/** SIGINT/SIGTERM abort the run once (it stops and reports); a second signal exits at once with 130. */
+function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\nmfc run: ${name}: stopping; the running check cancels what it created, then the reports are written (${name} again quits at once)\n`);
+    controller.abort(name);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        profile: { type: 'string' },
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        api: { type: 'string', default: 'all' },
+        only: { type: 'string' },
+        'report-dir': { type: 'string', default: 'reports' },
+        seed: { type: 'string' },
+        runs: { type: 'string' },
+        'max-wait': { type: 'string' },
+        'allow-production-writes': { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+        baseline: { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
+    // parseArgs quotes the offending argument; an argument may be a token, so only the flag name is kept.
+    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
+    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc run --help".` : 'wrong arguments. Run "mfc run --help".');
+  }
+}
+
+function targetProfile(values: ReturnType<typeof parse>): TargetProfile {
+  const fromFlags = values['base-url'] !== undefined || values.token !== undefined;
+  if (values.profile !== undefined && fromFlags) throw new UsageError('give either --profile or --base-url with --token, not both');
+  if (values.profile !== undefined) return loadProfile(values.profile);
+  if (values['base-url'] === undefined || values.token === undefined) {
+    throw new UsageError('needs --profile FILE, or both --base-url URL and --token T');
+  }
+  return profileFromFlags(values['base-url'], values.token);
+}
+
+/** `mfc run`: validates the invocation and the profile, runs the checks, prints the summary, returns the exit code. */
+export const execute: Command['run'] = async (args) => {
+  const values = parse(args);
+  const api = values.api;
+  if (api !== 'v1' && api !== 'v2' && api !== 'all') throw new UsageError(`--api expects v1, v2 or all, received "${api}"`);
+  if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
+  const seed = integer(values.seed, '--seed');
+  const runs = integer(values.runs, '--runs');
+  const maxWait = seconds(values['max-wait'], '--max-wait');
+  // Before any request: a mistyped --only is a usage error whatever the target does.
+  if (values.only !== undefined) assertSelectsSomething(values.only, api);
+  const baseline = values.baseline === undefined ? undefined : readBaseline(values.baseline);
+  try {
+    const profile = targetProfile(values);
+    assertWritesAllowed(profile, values['allow-production-writes']);
+    await assertWritableDir(values['report-dir']);
+    // vitest loads only once the invocation is known to be right: a usage error answers at once.
+    const { runChecks } = await import('../../runner/index.js');
+    // How a replay names the target: never a token.
+    const targetArgs = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+    const interrupt = interruptOnSignals();
+    let outcome;
+    try {
+      outcome = await runChecks({
+        profile,
+        api,
+        ...(values.only === undefined ? {} : { only: values.only }),
+        ...(seed === undefined ? {} : { seed }),
+        ...(runs === undefined ? {} : { runs }),
+        ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
+        reportDir: values['report-dir'],
+        targetArgs,
+        allowProductionWrites: values['allow-production-writes'],
+        ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
+        signal: interrupt.signal,
+      });
+    } finally {
+      interrupt.dispose();
+    }
+    // A check file that failed to load is the likelier cause when there are failures: those exit 1 as usual.
+    if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
+      throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
+    }
+    process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: `mfc run ${targetArgs}` }));
+    if (outcome.report.run?.interrupted !== undefined) {
+      process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
+    }
+    if (outcome.created.length > 0) {
+      process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);
+    }
+    process.stdout.write(
+      `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
+    );
+    return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
+  } catch (error) {
+    if (error instanceof ProfileError || error instanceof RunRefusedError) throw new UsageError(error.message);
+    throw error;
+  }
+};
