@@ -32,7 +32,7 @@ export interface RunOptions {
   allowProductionWrites?: boolean;
   /** Per-request timeout (default 10 s). */
   requestTimeoutMs?: number;
-  /** The whole run's deadline (default 10 min). */
+  /** The whole run's deadline (default 10 min, divided by `rateLimit.share`: 20 min at 0.5). */
   deadlineMs?: number;
   /** The longest one check may take (default 3 min: room for two rate-limit windows). */
   checkTimeoutMs?: number;

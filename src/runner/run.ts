@@ -56,9 +56,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   assertWritesAllowed(profile, options.allowProductionWrites ?? false);
   const api = options.api ?? 'all';
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
-  const deadlineMs = options.deadlineMs ?? defaults.deadlineMs;
   const maxWaitMs = options.maxWaitMs ?? (profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000);
   const share = runShare(profile);
+  // A run held to a share of the limit takes longer by as much: the default deadline grows with it.
+  const deadlineMs = options.deadlineMs ?? Math.round(defaults.deadlineMs / (share ?? 1));
   const secrets = profileSecrets(profile);
   const redact = createRedactor(secrets);
   // Read before any request: a broken inventory is a packaging error, not a finding about the target.

@@ -216,6 +216,12 @@ describe('mfc run: input mistakes found before any request (exit 2)', () => {
     }
   });
 
+  it.each([['--deadline', '0'], ['--max-wait', 'soon']])('refuses %s %s', async (flag, value) => {
+    const result = await runCli(['run', '--base-url', await refusingUrl(), '--token', 'tok-x', flag, value]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${flag} expects a number of seconds above 0, received "${value}"`);
+  });
+
   it('exits 2 for an --only that selects nothing even when the target is down', async () => {
     const result = await runCli(['run', '--base-url', await refusingUrl(), '--token', 'tok-x', '--only', 'v1.no-such-check.*']);
     expect(result.code).toBe(2);

@@ -80,6 +80,7 @@ function parse(args: string[]) {
         seed: { type: 'string' },
         runs: { type: 'string' },
         'max-wait': { type: 'string' },
+        deadline: { type: 'string' },
         'allow-production-writes': { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
         baseline: { type: 'string' },
@@ -111,6 +112,7 @@ export const execute: Command['run'] = async (args) => {
   const seed = integer(values.seed, '--seed');
   const runs = integer(values.runs, '--runs');
   const maxWait = seconds(values['max-wait'], '--max-wait');
+  const deadline = seconds(values.deadline, '--deadline');
   // Before any request: a mistyped --only is a usage error whatever the target does.
   if (values.only !== undefined) assertSelectsSomething(values.only, api);
   const baseline = values.baseline === undefined ? undefined : readBaseline(values.baseline);
@@ -132,6 +134,7 @@ export const execute: Command['run'] = async (args) => {
         ...(seed === undefined ? {} : { seed }),
         ...(runs === undefined ? {} : { runs }),
         ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
+        ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
         reportDir: values['report-dir'],
         targetArgs,
         allowProductionWrites: values['allow-production-writes'],

@@ -18,6 +18,8 @@ Flags:
   --report-dir DIR            where the reports go (default reports/)
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
+  --deadline SECONDS          the longest the whole run may take; checks still running then are
+                              reported unfinished (default 600, divided by rateLimit.share)
   --max-wait SECONDS          the longest one request may wait for the rate limit (a
                               Retry-After, a persistent 429) before the run stops with one
                               failure (default rateLimit.maxWaitSeconds, else 120)
