@@ -51,6 +51,14 @@ function result(id: string, api: ApiVersion, section: string, title: string, exp
   };
 }
 
+/** The one failure of a run the rate-limit bound stopped (§8), in the preflight or during the checks. */
+export function boundedWaitFailure(api: ApiVersion, reason: string, exchange?: RecordedExchange): CheckResult {
+  return result(
+    RATE_LIMIT_BOUND_ID, api, '8', 'The run waits for the rate limit only within its bound; it stopped',
+    'answers within the wait bound (--max-wait, rateLimit.maxWaitSeconds)', reason, exchange,
+  );
+}
+
 async function send(http: HttpClient, baseUrl: string, api: ApiVersion, path: string, token: string): Promise<Probe> {
   const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
   try {
@@ -104,12 +112,7 @@ function addressProblem(probe: Probe): AddressProblem | undefined {
 
 /** Tries the primary token on one version: the failure that stops the run, if any. */
 function judgePrimary(probe: Probe, rateLimitStop: string | undefined): { failure: CheckResult; stop: string } | undefined {
-  if (rateLimitStop !== undefined) {
-    return {
-      failure: result(RATE_LIMIT_BOUND_ID, probe.api, '8', 'The run waits for the rate limit only within its bound', 'a request the target answers within the wait bound', rateLimitStop, probe.exchange),
-      stop: `the run stopped: ${rateLimitStop}`,
-    };
-  }
+  if (rateLimitStop !== undefined) return { failure: boundedWaitFailure(probe.api, rateLimitStop, probe.exchange), stop: `the run stopped: ${rateLimitStop}` };
   const expected = 'a JSON answer to an authenticated list read, below 500, within the request timeout';
   const problem = probe.error === undefined ? addressProblem(probe) : { title: NOT_SERVING, received: probe.error };
   if (problem !== undefined) {
