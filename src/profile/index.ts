@@ -3,3 +3,4 @@ export type * from './types.js';
 export { ProfileError } from './errors.js';
 export { profileSchemaPath, profileProblems } from './validate.js';
 export { loadProfile, profileFromFlags, profileFromValue } from './load.js';
+export { rateShare } from './share.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAX_WAIT_MS, isSelected, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerMinute } from '../http/index.js';
-import type { TargetProfile } from '../profile/index.js';
+import { rateShare } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
 import { ResultCollector } from './collector.js';
 import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
@@ -57,7 +57,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const api = options.api ?? 'all';
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const maxWaitMs = options.maxWaitMs ?? (profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000);
-  const share = runShare(profile);
+  const share = rateShare(profile);
   // A run held to a share of the limit takes longer by as much: the default deadline grows with it.
   const deadlineMs = options.deadlineMs ?? Math.round(defaults.deadlineMs / (share ?? 1));
   const secrets = profileSecrets(profile);
@@ -175,15 +175,6 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     selected: collector.selectedCount,
     created: collector.created,
   };
-}
-
-/**
- * The share of each minute's limit the run may use: the profile's, else half of it against a
- * staging or production deployment (the merchant's own integration keeps the rest), all of it locally.
- */
-export function runShare(profile: TargetProfile): number | undefined {
-  const share = profile.rateLimit?.share ?? (profile.environment === 'local' ? undefined : 0.5);
-  return share === 1 ? undefined : share;
 }
 
 /**

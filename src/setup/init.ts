@@ -1,5 +1,6 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 import type { Environment } from '../profile/index.js';
+import { rateShare } from '../profile/share.js';
 import { discoverPrimary, TargetError, type Found } from './discover.js';
 import { describeChecks } from './keys.js';
 import { missingKeys, renderProfileYaml, type MissingKey, type ProfileDraft } from './profile-yaml.js';
@@ -46,10 +47,11 @@ function perMinuteOf(reader: TargetReader): Found<number> | undefined {
  * cannot be reached, refuses the primary token, or shows no sales channel for it.
  */
 export async function initProfile(options: InitOptions): Promise<InitOutcome> {
+  const share = rateShare({ environment: options.environment });
   const reader = new TargetReader({
     baseUrl: options.baseUrl,
     secrets: [options.primary.value, ...options.others.map((token) => token.value)],
-    ...(options.environment === 'local' ? {} : { share: 0.5 }),
+    ...(share === undefined ? {} : { share }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   });
   try {

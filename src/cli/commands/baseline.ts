@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { BaselineError, isRunLevel, loadReportChecks, renderWaiverFile, utcDate } from '../../baseline/index.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
+import { parseFlags } from '../flags.js';
 import { safeLine } from '../../text/terminal.js';
 
 const help = `Usage: mfc baseline --report FILE [--out FILE] [--reason TEXT] [--expires YYYY-MM-DD] [--force]
@@ -29,23 +29,13 @@ Exit codes: 0 the file was written; 1 it could not be written; 2 wrong invocatio
 that cannot be read or is not a report.json.`;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        report: { type: 'string' },
-        out: { type: 'string' },
-        reason: { type: 'string' },
-        expires: { type: 'string' },
-        force: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc baseline --help".` : 'wrong arguments. Run "mfc baseline --help".');
-  }
+  return parseFlags('baseline', args, {
+    report: { type: 'string' },
+    out: { type: 'string' },
+    reason: { type: 'string' },
+    expires: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  });
 }
 
 /** `--expires`: a real calendar date, not before today (a waiver that starts expired waives nothing). */

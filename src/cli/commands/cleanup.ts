@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
-import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
+import { rateShare, type TargetProfile } from '../../profile/index.js';
 import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
 import { safeLine } from '../../text/terminal.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
+import { parseFlags, targetFlags } from '../flags.js';
+import { targetProfile } from '../target.js';
 
 const help = `Usage: mfc cleanup --profile FILE --marker M [--report FILE] [--dry-run] [--allow-production-writes]
        mfc cleanup --profile FILE --report FILE [flags]
@@ -39,35 +40,15 @@ or report, writes not allowed (allowWrites is not true, or production without
 --allow-production-writes).`;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        marker: { type: 'string' },
-        report: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        'allow-production-writes': { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs quotes the offending argument, which may be a token: only the flag name is kept.
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc cleanup --help".` : 'wrong arguments. Run "mfc cleanup --help".');
-  }
+  return parseFlags('cleanup', args, {
+    ...targetFlags,
+    marker: { type: 'string' },
+    report: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'allow-production-writes': { type: 'boolean', default: false },
+  });
 }
 
-function targetProfile(values: ReturnType<typeof parse>): TargetProfile {
-  const fromFlags = values['base-url'] !== undefined || values.token !== undefined;
-  if (values.profile !== undefined && fromFlags) throw new UsageError('give either --profile or --base-url with --token, not both');
-  if (values.profile !== undefined) return loadProfile(values.profile);
-  if (values['base-url'] === undefined || values.token === undefined) throw new UsageError('needs --profile FILE, or both --base-url URL and --token T');
-  return profileFromFlags(values['base-url'], values.token);
-}
 
 /** Writes are cancels here: refused (exit 2, before any request) as `mfc run` refuses its write checks. */
 function assertCancelsAllowed(profile: TargetProfile, values: ReturnType<typeof parse>): void {
@@ -111,17 +92,17 @@ export const command: Command = {
       profile = targetProfile(values);
       assertCancelsAllowed(profile, values);
     } catch (error) {
-      if (error instanceof ProfileError || error instanceof RunRefusedError) throw new UsageError(error.message);
+      if (error instanceof RunRefusedError) throw new UsageError(error.message);
       throw error;
     }
     const { createClient } = await import('../../client/index.js');
     // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
-    const share = profile.rateLimit?.share ?? (profile.environment === 'local' ? undefined : 0.5);
+    const share = rateShare(profile);
     const client = createClient({
       baseUrl: profile.baseUrl,
       token: profile.tokens.primary,
       version: 'v2',
-      ...(share === undefined || share === 1 ? {} : { share }),
+      ...(share === undefined ? {} : { share }),
       ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
     });
     const dryRun = values['dry-run'];

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
-import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
 import { safeText } from '../../text/terminal.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
+import { apiFlag, parseFlags, targetFlags } from '../flags.js';
+import { targetProfile } from '../target.js';
 
 const help = `Usage: mfc doctor --profile FILE [--api v1|v2|all] [--only PATTERN] [--verbose]
        mfc doctor --base-url URL --token T [flags]
@@ -24,39 +24,14 @@ Exit codes: 0 the target answers and the primary token works; 1 it does not (unr
 API, the token refused, the rate limit); 2 wrong invocation, unreadable or invalid profile.`;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        api: { type: 'string', default: 'all' },
-        only: { type: 'string' },
-        verbose: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs quotes the offending argument, which may be a token: only the flag name is kept.
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc doctor --help".` : 'wrong arguments. Run "mfc doctor --help".');
-  }
+  return parseFlags('doctor', args, {
+    ...targetFlags,
+    api: { type: 'string', default: 'all' },
+    only: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  });
 }
 
-function targetProfile(values: ReturnType<typeof parse>): TargetProfile {
-  const fromFlags = values['base-url'] !== undefined || values.token !== undefined;
-  if (values.profile !== undefined && fromFlags) throw new UsageError('give either --profile or --base-url with --token, not both');
-  try {
-    if (values.profile !== undefined) return loadProfile(values.profile);
-    if (values['base-url'] === undefined || values.token === undefined) throw new UsageError('needs --profile FILE, or both --base-url URL and --token T');
-    return profileFromFlags(values['base-url'], values.token);
-  } catch (error) {
-    if (error instanceof ProfileError) throw new UsageError(error.message);
-    throw error;
-  }
-}
 
 /** `mfc doctor`: validates the profile, reaches the target with GETs only, and says what a run would run and skip. */
 export const command: Command = {
@@ -64,8 +39,7 @@ export const command: Command = {
   help,
   async run(args) {
     const values = parse(args);
-    const api = values.api;
-    if (api !== 'v1' && api !== 'v2' && api !== 'all') throw new UsageError(`--api expects v1, v2 or all, received "${api}"`);
+    const api = apiFlag(values.api);
     const profile = targetProfile(values);
     const { registryOrReport } = await import('./rules.js');
     const checks = await registryOrReport('doctor');

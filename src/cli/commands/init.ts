@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { RegisteredCheck } from '../../checks/registry.js';
 import { loadProfile, profileProblems, type Environment } from '../../profile/index.js';
 import type { InitAnswers, OtherToken } from '../../setup/index.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
+import { parseFlags } from '../flags.js';
 import { safeText } from '../../text/terminal.js';
 
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
@@ -48,30 +48,19 @@ const otherFlags: Record<OtherToken['key'], string> = {
 };
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        environment: { type: 'string' },
-        'token-env': { type: 'string' },
-        'same-merchant-other-channel-token-env': { type: 'string' },
-        'other-merchant-token-env': { type: 'string' },
-        'expired-token-env': { type: 'string' },
-        'inactive-channel-token-env': { type: 'string' },
-        'sales-channel-id': { type: 'string' },
-        'allow-writes': { type: 'boolean' },
-        out: { type: 'string', default: 'mfc-profile.yaml' },
-        force: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs quotes the offending argument, which may be a token: only the flag name is kept.
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc init --help".` : 'wrong arguments. Run "mfc init --help".');
-  }
+  return parseFlags('init', args, {
+    'base-url': { type: 'string' },
+    environment: { type: 'string' },
+    'token-env': { type: 'string' },
+    'same-merchant-other-channel-token-env': { type: 'string' },
+    'other-merchant-token-env': { type: 'string' },
+    'expired-token-env': { type: 'string' },
+    'inactive-channel-token-env': { type: 'string' },
+    'sales-channel-id': { type: 'string' },
+    'allow-writes': { type: 'boolean' },
+    out: { type: 'string', default: 'mfc-profile.yaml' },
+    force: { type: 'boolean', default: false },
+  });
 }
 
 // Conventional variable names are safe to quote back; anything else may be a token pasted by mistake.

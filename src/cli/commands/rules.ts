@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { CheckFileError, type RegisteredCheck } from '../../checks/registry.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
+import { parseFlags } from '../flags.js';
 
 const help = `Usage: mfc rules [--section S]
        mfc rules --emit-check-ids FILE
@@ -21,17 +21,10 @@ Exit codes: 0 the inventory and the registry agree; 1 they do not (unknown check
 covered by no rule, an invalid inventory file); 2 wrong invocation.`;
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: { section: { type: 'string' }, 'emit-check-ids': { type: 'string' } },
-    }).values;
-  } catch (error) {
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc rules --help".` : 'wrong arguments. Run "mfc rules --help".');
-  }
+  return parseFlags('rules', args, {
+    section: { type: 'string' },
+    'emit-check-ids': { type: 'string' },
+  });
 }
 
 /** Every registered check, or undefined after printing why a check file could not be imported (the command then exits 1). */

@@ -1,10 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { isSelected } from '../../checks/selection.js';
 import { loadRules } from '../../rules/load.js';
 import { UsageError, type Command } from '../command.js';
-import { loadProfile, profileFromFlags, ProfileError, type TargetProfile } from '../../profile/index.js';
+import { apiFlag, parseFlags, targetFlags } from '../flags.js';
+import { targetProfile } from '../target.js';
 import { renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';
@@ -65,49 +65,26 @@ function interruptOnSignals(): { signal: AbortSignal; dispose(): void } {
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        api: { type: 'string', default: 'all' },
-        only: { type: 'string' },
-        'report-dir': { type: 'string', default: 'reports' },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        'max-wait': { type: 'string' },
-        deadline: { type: 'string' },
-        'allow-production-writes': { type: 'boolean', default: false },
-        list: { type: 'boolean', default: false },
-        baseline: { type: 'string' },
-      },
-    }).values;
-  } catch (error) {
-    // parseArgs quotes the offending argument; an argument may be a token, so only the flag name is kept.
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc run --help".` : 'wrong arguments. Run "mfc run --help".');
-  }
+  return parseFlags('run', args, {
+    ...targetFlags,
+    api: { type: 'string', default: 'all' },
+    only: { type: 'string' },
+    'report-dir': { type: 'string', default: 'reports' },
+    seed: { type: 'string' },
+    runs: { type: 'string' },
+    'max-wait': { type: 'string' },
+    deadline: { type: 'string' },
+    'allow-production-writes': { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+  });
 }
 
-function targetProfile(values: ReturnType<typeof parse>): TargetProfile {
-  const fromFlags = values['base-url'] !== undefined || values.token !== undefined;
-  if (values.profile !== undefined && fromFlags) throw new UsageError('give either --profile or --base-url with --token, not both');
-  if (values.profile !== undefined) return loadProfile(values.profile);
-  if (values['base-url'] === undefined || values.token === undefined) {
-    throw new UsageError('needs --profile FILE, or both --base-url URL and --token T');
-  }
-  return profileFromFlags(values['base-url'], values.token);
-}
 
 /** `mfc run`: validates the invocation and the profile, runs the checks, prints the summary, returns the exit code. */
 export const execute: Command['run'] = async (args) => {
   const values = parse(args);
-  const api = values.api;
-  if (api !== 'v1' && api !== 'v2' && api !== 'all') throw new UsageError(`--api expects v1, v2 or all, received "${api}"`);
+  const api = apiFlag(values.api);
   if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
   const seed = integer(values.seed, '--seed');
   const runs = integer(values.runs, '--runs');
@@ -160,7 +137,7 @@ export const execute: Command['run'] = async (args) => {
     );
     return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
   } catch (error) {
-    if (error instanceof ProfileError || error instanceof RunRefusedError) throw new UsageError(error.message);
+    if (error instanceof RunRefusedError) throw new UsageError(error.message);
     throw error;
   }
 };

@@ -1,0 +1,31 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './command.js';
+
+/** The options of one command, as `node:util` `parseArgs` takes them. */
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Parses a command's flags strictly (no positionals, no unknown flag). A mistake is a usage error
+ * (exit 2) that names only the flag: parseArgs quotes the offending argument, which may be a token.
+ */
+export function parseFlags<T extends FlagOptions>(command: string, args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
+    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc ${command} --help".` : `wrong arguments. Run "mfc ${command} --help".`);
+  }
+}
+
+/** The flags that name a target: `--profile FILE`, or `--base-url URL --token T` (CONTRACT §1). */
+export const targetFlags = {
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+} as const satisfies FlagOptions;
+
+/** `--api`: v1, v2 or all. */
+export function apiFlag(value: string | undefined): 'v1' | 'v2' | 'all' {
+  if (value === 'v1' || value === 'v2' || value === 'all') return value;
+  throw new UsageError(`--api expects v1, v2 or all, received "${value}"`);
+}
