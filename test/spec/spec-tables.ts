@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/generate/paths.js';
 
-/** The specification, read from the shared folder beside the repository. */
-export const specificationFile = join(packageRoot, '..', 'shared', 'seed', '000_a147ab330d27441a.txt');
+/**
+ * The specification, as the project keeps it (`spec/specification.md`), so a clone checks its rules
+ * against it wherever it lands; `specification.test.ts` holds it equal to the shared original.
+ */
+export const specificationFile = join(packageRoot, 'spec', 'specification.md');
+
+/** The shared original beside the repository, where the workplace keeps it. */
+export const sharedSpecificationFile = join(packageRoot, '..', 'shared', 'seed', '000_a147ab330d27441a.txt');
 
 /** One row of a markdown table: the cells, trimmed. */
 export type Row = string[];
