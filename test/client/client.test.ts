@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
-import { MockAgent } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortError, ApiError, ClientError, createClient, NetworkError, Pacer, TimeoutError, unwrap, ValidationError,
 } from '../../src/client/index.js';
 import { refusingUrl } from '../support/fake-target.js';
+import { useMockAgent } from '../support/mock-agent.js';
 
 const TOKEN = 'tok-integrator-5e1d';
 const base = 'http://api.test';
@@ -17,24 +17,17 @@ const order = {
 const json = { headers: { 'content-type': 'application/json' } };
 
 describe('createClient: typed calls over a MockAgent', () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const agent = useMockAgent();
 
   it('fills the path, sends the query, the bearer token and a JSON body, and returns the typed data', async () => {
-    const pool = agent.get(base);
+    const pool = agent().get(base);
     const seen: Array<{ path: string; headers: Record<string, string>; body: unknown }> = [];
     pool.intercept({ path: (path) => path.startsWith('/merchant_api/v2/restocking_shipments'), method: 'POST' }).reply((options) => {
       seen.push({ path: options.path, headers: options.headers as Record<string, string>, body: JSON.parse(String(options.body)) });
       return { statusCode: 201, data: { id: 9 }, responseOptions: json };
     });
     pool.intercept({ path: '/merchant_api/v2/orders/7%2F8', method: 'GET' }).reply(200, order, json);
-    const client = createClient({ baseUrl: `${base}/`, token: TOKEN, version: 'v2', dispatcher: agent });
+    const client = createClient({ baseUrl: `${base}/`, token: TOKEN, version: 'v2', dispatcher: agent() });
     const created = await client.POST('/restocking_shipments', {
       body: { delivery_option: 'postal', estimated_arrival_date: '2026-02-01', warehouse_id: 3, restocking_shipment_items: [{ sku_id: 1, announced_quantity: 2 }] },
     });
@@ -52,8 +45,8 @@ describe('createClient: typed calls over a MockAgent', () => {
     ['a 502 from a proxy, not JSON', { version: 'v2', status: 502, body: '<html>bad gateway</html>', message: 'GET http://api.test/merchant_api/v2/orders/5 answered 502' }],
   ];
   it.each(errorTable)('an error answer is a value: %s', async (_name, { version, status, body, message }) => {
-    agent.get(base).intercept({ path: `/merchant_api/${version}/orders/5`, method: 'GET' }).reply(status, typeof body === 'string' ? body : JSON.stringify(body));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: version as 'v2', dispatcher: agent });
+    agent().get(base).intercept({ path: `/merchant_api/${version}/orders/5`, method: 'GET' }).reply(status, typeof body === 'string' ? body : JSON.stringify(body));
+    const client = createClient({ baseUrl: base, token: TOKEN, version: version as 'v2', dispatcher: agent() });
     const result = await client.GET('/orders/{id}', { params: { path: { id: 5 } } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -75,8 +68,8 @@ describe('createClient: typed calls over a MockAgent', () => {
   });
 
   it('TimeoutError when the answer takes longer than timeoutMs (per call overrides the client)', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}').delay(2_000).times(2);
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, timeoutMs: 50 });
+    agent().get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}').delay(2_000).times(2);
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), timeoutMs: 50 });
     const started = Date.now();
     const error = await client.GET('/orders').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
@@ -87,9 +80,9 @@ describe('createClient: typed calls over a MockAgent', () => {
   });
 
   it('AbortError (name "AbortError") at once when the call\'s or the client\'s signal fires', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}').delay(5_000).times(3);
+    agent().get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}').delay(5_000).times(3);
     const clientController = new AbortController();
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, signal: clientController.signal });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), signal: clientController.signal });
     const callController = new AbortController();
     const started = Date.now();
     const pending = client.GET('/orders', { signal: callController.signal });
@@ -106,10 +99,10 @@ describe('createClient: typed calls over a MockAgent', () => {
   });
 
   it('AbortError during a pacing wait, without waiting for the window', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}', { headers: { 'x-rate-limit-used': '99', 'x-rate-limit-max': '100' } });
+    agent().get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}', { headers: { 'x-rate-limit-used': '99', 'x-rate-limit-max': '100' } });
     // A pacer whose wait never ends: only the abort can finish the call.
     const pacer = new Pacer({ sleep: () => new Promise(() => undefined) });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, pacer });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), pacer });
     await client.GET('/orders');
     const controller = new AbortController();
     const pending = client.GET('/orders', { signal: controller.signal });
@@ -119,14 +112,7 @@ describe('createClient: typed calls over a MockAgent', () => {
 });
 
 describe('validate: true', () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const agent = useMockAgent();
 
   const table: Array<[string, { status: number; body: string; want: RegExp }]> = [
     ['a field of the wrong type', { status: 200, body: JSON.stringify({ ...order, currency: 'eur' }), want: /\/currency: expected to match \^\[A-Z\]\{3\}\$, received "eur"/ }],
@@ -136,8 +122,8 @@ describe('validate: true', () => {
     ['a body that is not JSON', { status: 404, body: 'oops', want: /expected a JSON body, received text that is not JSON/ }],
   ];
   it.each(table)('ValidationError with a readable message: %s', async (_name, { status, body, want }) => {
-    agent.get(base).intercept({ path: '/merchant_api/v2/orders/7', method: 'GET' }).reply(status, body).times(2);
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent, validate: true });
+    agent().get(base).intercept({ path: '/merchant_api/v2/orders/7', method: 'GET' }).reply(status, body).times(2);
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent(), validate: true });
     const error = await client.GET('/orders/{id}', { params: { path: { id: 7 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toMatch(want);
@@ -148,24 +134,17 @@ describe('validate: true', () => {
   });
 
   it('passes a valid answer; off by default', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v2/orders/7', method: 'GET' }).reply(200, order).times(1);
-    agent.get(base).intercept({ path: '/merchant_api/v2/orders/8', method: 'GET' }).reply(200, { ...order, currency: 'eur' }).times(1);
-    const strict = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent, validate: true });
+    agent().get(base).intercept({ path: '/merchant_api/v2/orders/7', method: 'GET' }).reply(200, order).times(1);
+    agent().get(base).intercept({ path: '/merchant_api/v2/orders/8', method: 'GET' }).reply(200, { ...order, currency: 'eur' }).times(1);
+    const strict = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent(), validate: true });
     expect((await strict.GET('/orders/{id}', { params: { path: { id: 7 } } })).ok).toBe(true);
-    const loose = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent });
+    const loose = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
     expect(await loose.GET('/orders/{id}', { params: { path: { id: 8 } } })).toMatchObject({ ok: true, data: { currency: 'eur' } });
   });
 });
 
 describe('the token never shows', () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const agent = useMockAgent();
 
   function shows(value: unknown): string[] {
     const error = value as Error;
@@ -173,21 +152,21 @@ describe('the token never shows', () => {
   }
 
   it('not in the client: inspect, toString, JSON', () => {
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     for (const text of shows(client)) expect(text).not.toContain(TOKEN);
     expect(String(client)).toBe('Client(v1 http://api.test)');
     expect(JSON.parse(JSON.stringify(client))).toEqual({ version: 'v1', baseUrl: base });
   });
 
   it('not in any error: an error body echoing it, a rate limit, a timeout, an abort, a validation, a network failure', async () => {
-    const pool = agent.get(base);
+    const pool = agent().get(base);
     const echo = { success: false, errors: [`token Bearer ${TOKEN} is unknown`] };
     pool.intercept({ path: '/merchant_api/v1/orders/1', method: 'GET' }).reply(401, echo, { headers: { 'x-echo': TOKEN } });
     pool.intercept({ path: '/merchant_api/v1/orders/2', method: 'GET' }).reply(429, echo, { headers: { 'retry-after': '3600' } });
     pool.intercept({ path: '/merchant_api/v1/orders/3', method: 'GET' }).reply(200, '{}').delay(1_000);
     pool.intercept({ path: '/merchant_api/v1/orders/4', method: 'GET' }).reply(200, '{}').delay(1_000);
-    agent.get(base).intercept({ path: '/merchant_api/v2/orders/5', method: 'GET' }).reply(200, { ...order, currency: TOKEN });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, timeoutMs: 30, maxWaitMs: 10 });
+    agent().get(base).intercept({ path: '/merchant_api/v2/orders/5', method: 'GET' }).reply(200, { ...order, currency: TOKEN });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), timeoutMs: 30, maxWaitMs: 10 });
     const errors: unknown[] = [];
     for (const id of [1, 2]) {
       const result = await client.GET('/orders/{id}', { params: { path: { id } } });
@@ -195,7 +174,7 @@ describe('the token never shows', () => {
     }
     errors.push(await client.GET('/orders/{id}', { params: { path: { id: 3 } } }).catch((e: unknown) => e));
     errors.push(await client.GET('/orders/{id}', { params: { path: { id: 4 } }, signal: AbortSignal.abort() }).catch((e: unknown) => e));
-    const v2 = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent, validate: true });
+    const v2 = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent(), validate: true });
     errors.push(await v2.GET('/orders/{id}', { params: { path: { id: 5 } } }).catch((e: unknown) => e));
     const refused = createClient({ baseUrl: await refusingUrl(), token: TOKEN, version: 'v1' });
     errors.push(await refused.GET('/orders').catch((e: unknown) => e));

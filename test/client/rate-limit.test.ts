@@ -1,25 +1,11 @@
-import { MockAgent } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, Pacer, RateLimitedError } from '../../src/client/index.js';
+import { useMockAgent } from '../support/mock-agent.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 const TOKEN = 'tok-rate-77aa';
 const base = 'http://api.test';
 const MINUTE = 60_000;
-
-/** A clock that only moves when the pacer sleeps, so a test sees exactly the waits it asked for. */
-function fakeClock(start: number) {
-  const clock = { now: start, sleeps: [] as number[] };
-  return {
-    clock,
-    options: {
-      now: () => clock.now,
-      sleep: async (ms: number) => {
-        clock.sleeps.push(ms);
-        clock.now += ms;
-      },
-    },
-  };
-}
 
 describe('Pacer share', () => {
   // 10 s into a minute: the next minute starts 50 s later (plus the 200 ms margin).
@@ -61,23 +47,16 @@ describe('Pacer share', () => {
 });
 
 describe('the client paces and waits out 429s', () => {
-  let agent: MockAgent;
-  beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-  });
-  afterEach(async () => {
-    await agent.close();
-  });
+  const agent = useMockAgent();
 
   it('holds the request past its share of X-Rate-Limit-Max until the next minute', async () => {
     let used = 0;
-    agent.get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(() => {
+    agent().get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(() => {
       used += 1;
       return { statusCode: 200, data: { data: [] }, responseOptions: { headers: { 'x-rate-limit-used': String(used), 'x-rate-limit-max': '4' } } };
     }).persist();
     const { clock, options } = fakeClock(1_000 * MINUTE + 10_000);
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, pacer: new Pacer({ ...options, share: 0.5 }) });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), pacer: new Pacer({ ...options, share: 0.5 }) });
     await client.GET('/orders');
     await client.GET('/orders');
     expect(clock.sleeps).toEqual([]);
@@ -86,19 +65,19 @@ describe('the client paces and waits out 429s', () => {
   });
 
   it('waits Retry-After (fractional seconds) and returns the retried answer', async () => {
-    const pool = agent.get(base);
+    const pool = agent().get(base);
     pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(429, { success: false, errors: ['slow down'] }, { headers: { 'retry-after': '0.02' } });
     pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, { data: [] });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     const result = await client.GET('/orders');
     expect(result).toMatchObject({ ok: true, status: 200 });
-    agent.assertNoPendingInterceptors();
+    agent().assertNoPendingInterceptors();
   });
 
   it('a Retry-After beyond maxWaitMs is a RateLimitedError at once, not a wait', async () => {
-    const pool = agent.get(base);
+    const pool = agent().get(base);
     pool.intercept({ path: '/merchant_api/v2/orders/1', method: 'GET' }).reply(429, { errors: ['too many'], title: 'Too Many Requests', status: 429 }, { headers: { 'retry-after': '42.5' } });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent, maxWaitMs: 1_000 });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent(), maxWaitMs: 1_000 });
     const started = Date.now();
     const result = await client.GET('/orders/{id}', { params: { path: { id: 1 } } });
     expect(Date.now() - started).toBeLessThan(500);
@@ -109,8 +88,8 @@ describe('the client paces and waits out 429s', () => {
   });
 
   it('still 429 after maxRetries: RateLimitedError with every exchange', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(429, '{}', { headers: { 'retry-after': '0.01' } }).times(3);
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent, maxRetries: 2 });
+    agent().get(base).intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(429, '{}', { headers: { 'retry-after': '0.01' } }).times(3);
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent(), maxRetries: 2 });
     const result = await client.GET('/orders');
     expect(result.ok).toBe(false);
     if (result.ok) return;

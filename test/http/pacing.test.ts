@@ -1,23 +1,9 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, Pacer, rateLimitKey, type MfcDispatchOptions } from '../../src/http/index.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 const MINUTE = 60_000;
-
-/** A clock that only moves when the pacer sleeps, so a test sees exactly the waits it asked for. */
-function fakeClock(start: number) {
-  const clock = { now: start, sleeps: [] as number[] };
-  return {
-    clock,
-    options: {
-      now: () => clock.now,
-      sleep: async (ms: number) => {
-        clock.sleeps.push(ms);
-        clock.now += ms;
-      },
-    },
-  };
-}
 
 describe('Pacer', () => {
   const table: Array<[string, { perMinute?: number; headers: Array<Record<string, string>>; want: number[] }]> = [
