@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { reportSchema } from '../../src/reports/index.js';
 import type { RunReport } from '../../src/reports/index.js';
 import { signBody } from '../../src/webhooks/index.js';
 import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
-import { spawnMfcSource } from './spawn.js';
+import { runMfcInProcess, spawnMfcSource } from './spawn.js';
 
 const bin = fileURLToPath(new URL('../../bin/mfc.mjs', import.meta.url));
 let dir: string;
@@ -23,24 +22,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// Runs the dispatcher in-process with stdout and stderr captured.
-async function mfc(args: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const capture = (chunk: string | Uint8Array): boolean => {
-    out += String(chunk);
-    return true;
-  };
-  const stdout = process.stdout.write;
-  const stderr = process.stderr.write;
-  process.stdout.write = capture as typeof process.stdout.write;
-  process.stderr.write = capture as typeof process.stderr.write;
-  try {
-    return { code: await main(args), out };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+const mfc = runMfcInProcess;
 
 function spawnMfc(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [bin, ...args], { stdio: 'pipe' });

@@ -5,10 +5,9 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import type { RunReport } from '../../src/reports/index.js';
 import { TOKEN, deliver, v2RestockingEnvelope } from './fixtures.js';
-import { spawnMfcSource } from './spawn.js';
+import { runMfcInProcess, spawnMfcSource } from './spawn.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,24 +17,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// Runs the dispatcher in-process with stdout and stderr captured.
-async function mfc(args: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const capture = (chunk: string | Uint8Array): boolean => {
-    out += String(chunk);
-    return true;
-  };
-  const stdout = process.stdout.write;
-  const stderr = process.stderr.write;
-  process.stdout.write = capture as typeof process.stdout.write;
-  process.stderr.write = capture as typeof process.stderr.write;
-  try {
-    return { code: await main(args), out };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+const mfc = runMfcInProcess;
 
 interface Session {
   child: ChildProcessWithoutNullStreams;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli/main.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const mainModule = new URL('../../src/cli/main.ts', import.meta.url).href;
@@ -11,4 +12,23 @@ const entry = `const { main } = await import(${JSON.stringify(mainModule)}); pro
 /** Spawns `mfc ARGS…` from the sources in its own process (signals, exit codes, real ports). */
 export function spawnMfcSource(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', entry, ...args], { cwd: root, stdio: 'pipe' });
+}
+
+/** Runs the dispatcher in-process with stdout and stderr captured: the exit code and everything written. */
+export async function runMfcInProcess(args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const capture = (chunk: string | Uint8Array): boolean => {
+    out += String(chunk);
+    return true;
+  };
+  const stdout = process.stdout.write;
+  const stderr = process.stderr.write;
+  process.stdout.write = capture as typeof process.stdout.write;
+  process.stderr.write = capture as typeof process.stderr.write;
+  try {
+    return { code: await main(args), out };
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
+  }
 }
