@@ -1,6 +1,6 @@
-import { MockAgent } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createClient, PaginationError } from '../../src/client/index.js';
+import { useMockAgent } from '../support/mock-agent.js';
 
 const TOKEN = 'tok-pages-31c0';
 const base = 'http://api.test';
@@ -12,20 +12,15 @@ async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('v1 page iteration (§4.1, §8)', () => {
-  let agent: MockAgent;
+  const agent = useMockAgent();
   let asked: string[];
   beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
     asked = [];
-  });
-  afterEach(async () => {
-    await agent.close();
   });
 
   /** Answers GET /orders from `pages` by its `page` query parameter. */
   function serve(answer: (page: number) => { status?: number; body: unknown }) {
-    agent.get(base).intercept({ path: (path) => path.startsWith('/merchant_api/v1/orders'), method: 'GET' }).reply((options) => {
+    agent().get(base).intercept({ path: (path) => path.startsWith('/merchant_api/v1/orders'), method: 'GET' }).reply((options) => {
       asked.push(options.path);
       const page = Number(new URL(options.path, base).searchParams.get('page'));
       const { status, body } = answer(page);
@@ -40,7 +35,7 @@ describe('v1 page iteration (§4.1, §8)', () => {
   it('asks page 1, 2, 3 with the caller\'s query and stops at page_count', async () => {
     const pages: Record<number, number[]> = { 1: [1, 2], 2: [3, 4], 3: [5] };
     serve((page) => ({ body: pageOf(page, pages[page] ?? [], 3) }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     const items = await collect(client.items('/orders', { params: { query: { limit: 2, 'created_at[gte]': '2026-01-01T00:00:00Z' } } }));
     expect(items.map((item) => (item as { id: number }).id)).toEqual([1, 2, 3, 4, 5]);
     expect(asked).toEqual([1, 2, 3].map((page) => `/merchant_api/v1/orders?limit=2&created_at%5Bgte%5D=2026-01-01T00%3A00%3A00Z&page=${page}`));
@@ -48,7 +43,7 @@ describe('v1 page iteration (§4.1, §8)', () => {
 
   it('stops at an empty page when the pagination object says nothing of the count, and starts from params.query.page', async () => {
     serve((page) => ({ body: { data: page < 4 ? [{ id: page }] : [] } }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     const pages = await collect(client.pages('/orders', { params: { query: { page: 2 } } }));
     expect(pages).toEqual([{ data: [{ id: 2 }] }, { data: [{ id: 3 }] }]);
     expect(asked.map((path) => new URL(path, base).searchParams.get('page'))).toEqual(['2', '3', '4']);
@@ -56,26 +51,26 @@ describe('v1 page iteration (§4.1, §8)', () => {
 
   it('hands out an empty first page (a list with no records)', async () => {
     serve(() => ({ body: pageOf(1, [], 0) }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     expect(await collect(client.pages('/orders'))).toEqual([pageOf(1, [], 0)]);
   });
 
   it('PaginationError when the server ignores page (the same page forever)', async () => {
     serve(() => ({ body: pageOf(1, [1, 2], 3) }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     await expect(collect(client.items('/orders'))).rejects.toThrow(new PaginationError('asked for page 2, received current_page 1'));
   });
 
   it('PaginationError after maxPages', async () => {
     serve((page) => ({ body: { data: [{ id: page }] } }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     await expect(collect(client.items('/orders', { maxPages: 3 }))).rejects.toBeInstanceOf(PaginationError);
     expect(asked).toHaveLength(3);
   });
 
   it('an error answer mid-walk is thrown as its ApiError', async () => {
     serve((page) => (page === 2 ? { status: 403, body: { success: false, errors: ['expired'] } } : { body: pageOf(page, [page], 3) }));
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v1', dispatcher: agent() });
     const error = await collect(client.items('/orders')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, body: { errors: ['expired'] } });
@@ -83,20 +78,15 @@ describe('v1 page iteration (§4.1, §8)', () => {
 });
 
 describe('v2 cursor iteration (§2.7, §9 rule 4)', () => {
-  let agent: MockAgent;
+  const agent = useMockAgent();
   let asked: string[];
   beforeEach(() => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
     asked = [];
-  });
-  afterEach(async () => {
-    await agent.close();
   });
 
   /** Answers each path (with its query) from `pages`; a page is its record ids and its next_page_url. */
   function serve(pages: Record<string, [number[], string | null]>) {
-    agent.get(base).intercept({ path: () => true, method: 'GET' }).reply((options) => {
+    agent().get(base).intercept({ path: () => true, method: 'GET' }).reply((options) => {
       asked.push(options.path);
       const page = pages[options.path];
       if (!page) return { statusCode: 404, data: '{"errors":["no such page"]}' };
@@ -112,7 +102,7 @@ describe('v2 cursor iteration (§2.7, §9 rule 4)', () => {
       '/merchant_api/v2/restocking_shipments?after=zz9': [[5], 'restocking_shipments?after=last'],
       '/merchant_api/v2/restocking_shipments?after=last': [[6], null],
     });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
     const items = await collect(client.items('/restocking_shipments', { params: { query: { limit: 2 } } }));
     expect(items.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(asked).toHaveLength(4);
@@ -124,7 +114,7 @@ describe('v2 cursor iteration (§2.7, §9 rule 4)', () => {
       '/merchant_api/v2/restocking_shipments?c=2': [[2], '/merchant_api/v2/restocking_shipments?c=3'],
       '/merchant_api/v2/restocking_shipments?c=3': [[3], '/merchant_api/v2/restocking_shipments?c=2'],
     });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
     const seen: number[] = [];
     const error = await (async () => {
       for await (const item of client.items('/restocking_shipments')) seen.push(item.id);
@@ -136,13 +126,13 @@ describe('v2 cursor iteration (§2.7, §9 rule 4)', () => {
 
   it('PaginationError instead of sending the token to another origin', async () => {
     serve({ '/merchant_api/v2/restocking_shipments': [[1], 'http://elsewhere.test/merchant_api/v2/restocking_shipments?c=2'] });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
     await expect(collect(client.items('/restocking_shipments'))).rejects.toThrow(/leaves http:\/\/api\.test: not followed/);
   });
 
   it('stops when the pagination object has no next_page_url at all', async () => {
-    agent.get(base).intercept({ path: '/merchant_api/v2/orders', method: 'GET' }).reply(200, { data: [{ id: 1 }] });
-    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent });
+    agent().get(base).intercept({ path: '/merchant_api/v2/orders', method: 'GET' }).reply(200, { data: [{ id: 1 }] });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
     expect(await collect(client.pages('/orders'))).toEqual([{ data: [{ id: 1 }] }]);
   });
 });
