@@ -4,11 +4,14 @@ import { UsageError } from './command.js';
 /** The options of one command, as `node:util` `parseArgs` takes them. */
 export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
+/** The values `parseFlags` returns for these options. */
+export type ParsedFlags<T extends FlagOptions> = ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false }>>['values'];
+
 /**
  * Parses a command's flags strictly (no positionals, no unknown flag). A mistake is a usage error
  * (exit 2) that names only the flag: parseArgs quotes the offending argument, which may be a token.
  */
-export function parseFlags<T extends FlagOptions>(command: string, args: string[], options: T) {
+export function parseFlags<T extends FlagOptions>(command: string, args: string[], options: T): ParsedFlags<T> {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
