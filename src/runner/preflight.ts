@@ -189,7 +189,7 @@ export async function preflight(client: PreflightClient, profile: TargetProfile,
       // A bigger v1 page shows whose orders the token reads.
       shown = await send(client.http, profile.baseUrl, api, api === 'v1' ? '/merchant_api/v1/orders?limit=100' : probePath[api], token);
       const stop = client.rateLimitStop();
-      if (stop !== undefined) return { ...outcome, failures: [...outcome.failures, judgePrimary(shown, stop)!.failure], stop: `the run stopped: ${stop}` };
+      if (stop !== undefined) return { ...outcome, failures: [...outcome.failures, boundedWaitFailure(api, stop, shown.exchange)], stop: `the run stopped: ${stop}` };
       problem = identityProblem(key, shown, profile);
     }
     if (problem === undefined) continue;
