@@ -89,6 +89,8 @@ check({
   api: 'v1',
   section: '4.1',
   title: 'v1 GET /orders: for generated limits and created_at windows, the pages walked to the end hold exactly the filtered orders, newest first',
+  // Compares several reads of the order list: no other check may add to it meanwhile.
+  exclusive: 'run',
   needs: ['fixtures.sku'],
   writes: true,
 }, async (t) => {
@@ -178,6 +180,8 @@ check({
   api: 'v2',
   section: '4.2',
   title: 'v2 GET /restocking_shipments: following next_page_url visits the same records whatever the limit and ends',
+  // Compares walks of the restocking list: no other check may add to it meanwhile.
+  exclusive: 'run',
 }, async (t) => {
   const { records, outer } = await sampleRestocking(t);
   // Distinct instants, oldest first: several shipments may share one, and an offset changes only the text.

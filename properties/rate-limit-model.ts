@@ -1,6 +1,9 @@
 // What §8 lets a client predict about X-Rate-Limit-Used and X-Rate-Limit-Max over a sequence of its
 // own requests, given which window each counts in and which calendar minute it fell in. Other clients
-// of a window may send requests too, so within a minute Used rises by at least one per request.
+// of a window may send requests too, so within a minute Used rises by at least one per request, and
+// never counts fewer than the client's own requests of the minute. v1's window is the calendar minute
+// (§8); v2's limit is only "per minute", which a trailing 60 s also is: there Used may stand still or
+// fall as other clients' requests leave, and need not start again when a calendar minute does.
 
 const MINUTE_MS = 60_000;
 // Without the server's Date header the client's clock decides, and it may differ a little from the
@@ -21,6 +24,8 @@ export interface RateObservation {
   status: number;
   used: number | undefined;
   max: number | undefined;
+  /** The fewest requests Used must count: the client's own in the window since the server's minute began, when known. */
+  counted?: number | undefined;
 }
 
 interface WindowState {
@@ -43,6 +48,9 @@ function minuteOf(o: RateObservation): number | undefined {
 export class RateLimitModel {
   private readonly windows = new Map<string, WindowState>();
 
+  /** `calendarMinute`: the windows count per calendar minute (v1); false where a trailing minute is legal too (v2). */
+  constructor(private readonly calendarMinute = true) {}
+
   /** The problems of one observation (empty when it agrees), and the model moved past it. */
   observe(o: RateObservation): string[] {
     if (o.used === undefined || o.max === undefined) return ['X-Rate-Limit-Used or X-Rate-Limit-Max missing or not a count (§8: on every response)'];
@@ -51,8 +59,11 @@ export class RateLimitModel {
     const max = last?.max ?? o.max;
     if (o.max !== max) problems.push(`X-Rate-Limit-Max ${o.max} after ${max} in window ${o.window}: the maximum per minute changed`);
     if (o.status !== 429 && o.used > o.max) problems.push(`X-Rate-Limit-Used ${o.used} above X-Rate-Limit-Max ${o.max} on a ${o.status} answer`);
+    if (o.status !== 429 && o.counted !== undefined && o.used < o.counted) {
+      problems.push(`X-Rate-Limit-Used ${o.used} in window ${o.window}, which already had ${o.counted} requests of this client in the current minute`);
+    }
     const minute = minuteOf(o);
-    if (last?.minute !== undefined && minute !== undefined && o.status !== 429) {
+    if (this.calendarMinute && last?.minute !== undefined && minute !== undefined && o.status !== 429) {
       // Other clients of the window may send requests in between: at least one more, never fewer.
       if (minute === last.minute && o.used < last.used + 1) {
         problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the same minute of window ${o.window}: expected at least ${last.used + 1}`);

@@ -1,11 +1,12 @@
-// Rate-limit headers (§8) over generated sequences of requests: X-Rate-Limit-Used rises by at least one
-// per request of its window (other clients may add theirs) (v1 per sales channel, v2 per merchant), stays within Max on every answer
-// that is not a 429, Max never changes within a window (§8 allows higher limits by arrangement per
-// sales channel, so windows may differ), and Used starts again in a new minute.
+// Rate-limit headers (§8) over generated sequences of requests: X-Rate-Limit-Used counts at least the
+// client's own requests of its window in the current minute (v1 per sales channel, v2 per merchant),
+// stays within Max on every answer that is not a 429, Max never changes within a window (§8 allows
+// higher limits by arrangement per sales channel, so windows may differ); in v1's calendar minute Used
+// also rises by at least one per request and starts again in a new minute (rate-limit-model.ts).
 import fc from 'fast-check';
 import { check, type ApiClient, type ApiVersion, type CheckContext } from '../src/checks/index.js';
 import type { TokenName } from '../src/profile/index.js';
-import { countedRateHeaders } from '../suites/support/rate-limit.js';
+import { countedRateHeaders, ownRequestsCounted } from '../suites/support/rate-limit.js';
 import { RateLimitModel } from './rate-limit-model.js';
 import { assertProperty } from './support/property.js';
 
@@ -55,7 +56,7 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
   await assertProperty(t, { id, runs }, fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 9 }), async (steps) => {
     // Each run judges only its own sequence, so a shrunk counterexample shows the whole pattern;
     // five requests or more, so that most sequences switch between callers and back.
-    const model = new RateLimitModel();
+    const model = new RateLimitModel(api === 'v1');
     for (const step of steps) {
       const caller = who[step.caller]!;
       const read = reads[api][step.read]!;
@@ -65,11 +66,12 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
       const problems = model.observe({
         window: caller.window, sentAt, answeredAt, serverDate: dateOf(res.headers['date']), status: res.status,
         used: count(res.headers['x-rate-limit-used']), max: count(res.headers['x-rate-limit-max']),
+        counted: ownRequestsCounted(t, caller.token, res, answeredAt),
       });
       if (problems.length > 0) {
         t.fail({
           title: `The §8 rate-limit headers of ${caller.token}'s GET ${read.path} disagree with the requests sent before it`,
-          expected: `X-Rate-Limit-Used at least one more than the last answer of the ${caller.window} window in the same minute, at most Max, Max constant within the window`,
+          expected: `X-Rate-Limit-Used at least the client's own requests of the ${caller.window} window this minute${api === 'v1' ? ' and one more than its last answer in the same minute' : ''}, at most Max, Max constant within the window`,
           received: problems.join('; '),
           response: res,
         });
@@ -83,11 +85,15 @@ check({
   api: 'v1',
   section: '8',
   title: 'v1 rate-limit headers over generated request sequences: Used rises by at least one per request of the sales channel, within Max, Max constant per sales channel',
+  // Follows X-Rate-Limit-Used: no other check of the run may use the window meanwhile.
+  exclusive: 'windows',
 }, (t) => rateProperty(t, 'v1', 'v1.properties.rate-limit-headers', 6));
 
 check({
   id: 'v2.properties.rate-limit-headers',
   api: 'v2',
   section: '8',
-  title: 'v2 rate-limit headers over generated request sequences: Used rises by at least one per request of the merchant, within Max, Max constant per merchant',
+  title: "v2 rate-limit headers over generated request sequences: Used counts at least the merchant's own requests of the minute from both its channels, within Max, Max constant per merchant",
+  // Follows X-Rate-Limit-Used: no other check of the run may use the window meanwhile.
+  exclusive: 'windows',
 }, (t) => rateProperty(t, 'v2', 'v2.properties.rate-limit-headers', 4));

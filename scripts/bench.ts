@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startServer } from '../server/index.js';
+import { startServer, type VariantName } from '../server/index.js';
+import { freePort } from '../src/net/free-port.js';
 import { validateResponse } from '../src/openapi/index.js';
 import { runChecks } from '../src/runner/index.js';
 
@@ -106,6 +107,46 @@ try {
   record('full run: checks skipped', skipped, '');
 } finally {
   await server.close();
+}
+
+// The field case (issue 16): a deployment at the specification's default 100 requests per minute,
+// staging (the run keeps to half of each window), writes allowed, every token, webhooks on. The
+// physical limit of the run's own traffic is its busiest window's requests at 50 a minute; the wall
+// time is measured against it. A read-only run and a run beside other clients' traffic follow.
+// Each takes minutes: `npm run bench -- --quick` leaves them out.
+const fieldCases: Array<[string, { allowWrites: boolean; variants: VariantName[] }]> = [
+  ['rate-limited full run (100/min, share 0.5)', { allowWrites: true, variants: [] }],
+  ['rate-limited read-only run (100/min, share 0.5)', { allowWrites: false, variants: [] }],
+  ['rate-limited full run beside other clients (local, 100/min)', { allowWrites: true, variants: ['traffic-other-clients', 'traffic-v2-rolling-window'] }],
+];
+if (!process.argv.includes('--quick')) {
+  for (const [name, setup] of fieldCases) {
+    const webhookPort = await freePort();
+    const limited = await startServer({
+      port: 0, rateLimit: 100, variants: setup.variants,
+      webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`, webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`, webhookTimeScale: 0.0002,
+    });
+    try {
+      // Beside other clients the run is an API team's local gate: all of the window, as `environment: local` gives it.
+      const environment = setup.variants.length > 0 ? 'local' : 'staging';
+      const outcome = await runChecks({ profile: { ...limited.profile, environment, allowWrites: setup.allowWrites }, seed: 1 });
+      const windows = outcome.report.run?.windows ?? [];
+      const busiest = windows.reduce((top, window) => (window.requests > top.requests ? window : top), { window: '-', requests: 0 });
+      const perMinute = environment === 'staging' ? 50 : 99;
+      const physicalS = (busiest.requests / perMinute) * 60;
+      const wallS = outcome.durationMs / 1000;
+      const { failed } = outcome.report.summary;
+      const retried = outcome.report.checks.some((check) => check.requests.some((exchange) => exchange.status === 429));
+      record(`${name}: wall time`, wallS, 's');
+      record(`${name}: requests`, outcome.requests, `requests (${windows.map((w) => `${w.window} ${w.requests}`).join(', ')})`);
+      record(`${name}: physical limit`, physicalS, `s (busiest window ${busiest.window}: ${busiest.requests} at ${perMinute}/min)`);
+      record(`${name}: ratio to the physical limit`, wallS / physicalS, '');
+      record(`${name}: deadline`, (outcome.report.run?.deadlineMs ?? 0) / 1000, 's (from the plan)');
+      record(`${name}: failed checks`, failed, retried ? '(a 429 was seen)' : '');
+    } finally {
+      await limited.close();
+    }
+  }
 }
 
 const page = {

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Principal } from './context.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
-import type { Faults } from './faults/set.js';
+import type { Faults } from './faults/index.js';
 import type { Store } from './store.js';
 
 /** The outcome of reading the bearer token: who calls, or the §5 error to answer. */
@@ -31,7 +31,7 @@ export function authenticate(api: Api, headers: IncomingHttpHeaders, store: Stor
     return { ok: false, error: new ApiError(status, 'access token has expired') };
   }
   if (!channel.active && !faults.has(`${api}-auth-inactive-channel-accepted`)) {
-    const status = faults.has(`${api}-auth-inactive-channel-401`) ? 401 : 403;
+    const status = api === 'v1' && faults.has('v1-auth-inactive-channel-401') ? 401 : 403;
     return { ok: false, error: new ApiError(status, 'the sales channel of this access token is no longer active') };
   }
   return { ok: true, principal };

@@ -1,4 +1,4 @@
-import type { Faults } from './faults/set.js';
+import type { Faults } from './faults/index.js';
 import { ApiError } from './http/errors.js';
 import type { BodySchema } from './validate.js';
 import { validateBody } from './validate.js';

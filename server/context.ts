@@ -1,7 +1,7 @@
 import type { Api } from './http/errors.js';
 import type { Params } from './http/router.js';
-import type { Faults } from './faults/set.js';
-import type { Variants } from './variants/set.js';
+import type { Faults } from './faults/index.js';
+import type { Variants } from './variants/index.js';
 import type { ApiToken, Merchant, SalesChannel, Store } from './store.js';
 import { storedMs } from './time.js';
 import type { ServerEvent } from './webhooks/index.js';

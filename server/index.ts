@@ -3,22 +3,21 @@ import type { AddressInfo } from 'node:net';
 import type { TargetProfile } from '../src/profile/types.js';
 import { createListeners } from './app.js';
 import type { Clock, ServerState } from './context.js';
-import { unknownFaults } from './faults/index.js';
-import { Faults } from './faults/set.js';
+import { isFaultName, unknownFaults } from './faults/index.js';
 import { buildProfile } from './profile.js';
 import { seedIds, seedStore } from './seed.js';
 import { seedLargeMerchant } from './seed-large.js';
 import { wireBody } from './render/wire.js';
 import { clockBehindMs } from './traffic.js';
-import { conflictingVariants, unknownVariants } from './variants/index.js';
-import { Variants } from './variants/set.js';
+import { Switches } from './switches.js';
+import { conflictingVariants, isVariantName, unknownVariants } from './variants/index.js';
 import { returnEvents } from './webhooks/return-events.js';
 import { createWebhookDispatcher } from './webhooks/index.js';
 
 export { faults } from './faults/index.js';
-export type { FaultDefinition } from './faults/index.js';
+export type { FaultDefinition, FaultName, Faults } from './faults/index.js';
 export { combinedVariants, variants } from './variants/index.js';
-export type { VariantDefinition } from './variants/index.js';
+export type { VariantDefinition, VariantName, Variants } from './variants/index.js';
 
 /** How to start the reference server (docs/ARCHITECTURE.md "server/"). */
 export interface ServerOptions {
@@ -66,13 +65,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const faultNames = options.faults ?? [];
   const unknown = unknownFaults(faultNames);
   if (unknown.length > 0) throw new UnknownFaultError(`unknown fault: ${unknown.join(', ')} (mfc serve --fault list shows them)`);
-  const faults = new Faults(faultNames);
+  // The names were checked above; the filter keeps them all and types them as FaultName.
+  const faults = new Switches(faultNames.filter(isFaultName));
   const variantNames = options.variants ?? [];
   const unknownVariant = unknownVariants(variantNames);
   if (unknownVariant.length > 0) throw new UnknownVariantError(`unknown variant: ${unknownVariant.join(', ')} (mfc serve --variant list shows them)`);
   const conflicts = conflictingVariants(variantNames);
   if (conflicts.length > 0) throw new UnknownVariantError(`variants that are alternatives to each other: ${conflicts.map((c) => c.join(' and ')).join('; ')}`);
-  const variants = new Variants(variantNames);
+  // As for faults: every name is known by now, and the filter types them as VariantName.
+  const variants = new Switches(variantNames.filter(isVariantName));
   const rateLimit = options.rateLimit ?? 100;
   const timeScale = options.webhookTimeScale ?? 1;
   const clientClock = options.now ?? Date.now;

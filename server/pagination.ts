@@ -1,7 +1,8 @@
-import type { Faults } from './faults/set.js';
+import type { Faults } from './faults/index.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
-import { Variants } from './variants/set.js';
+import { Switches } from './switches.js';
+import type { Variants } from './variants/index.js';
 
 const bounds = ['gt', 'gte', 'lt', 'lte'] as const;
 
@@ -42,6 +43,8 @@ export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults):
   const defaultLimit = faults.has('v1-lists-default-limit-not-20') ? 25 : 20;
   const requested = positiveInteger(query, 'limit', defaultLimit);
   const limit = faults.has('v1-lists-limit-not-capped') ? requested : Math.min(requested, 100);
+  // The v1-lists-item-count-off-by-one fault counts one record the list does not hold.
+  const itemCount = records.length + (faults.has('v1-lists-item-count-off-by-one') ? 1 : 0);
   const pageCount = Math.ceil(records.length / limit);
   // The faults shift page numbering to start at 0, or serve the last page for pages past the end.
   let index = faults.has('v1-lists-page-zero-based') ? (query.has('page') ? page : 0) : page - 1;
@@ -51,8 +54,8 @@ export function pageV1<T>(records: T[], query: URLSearchParams, faults: Faults):
   const data = records.slice(index * limit + shift, index * limit + limit + shift);
   const pagination: Record<string, unknown> = {
     current_page: page,
-    item_count: faults.has('v1-lists-item-count-on-page') ? data.length : records.length,
-    page_count: faults.has('v1-lists-page-count-off-by-one') ? pageCount + 1 : pageCount,
+    item_count: faults.has('v1-lists-item-count-on-page') ? data.length : itemCount,
+    page_count: faults.has('v1-lists-page-count-off-by-one') ? pageCount + 1 : Math.ceil(itemCount / limit),
     items_per_page: limit,
   };
   if (faults.has('v1-schema-pagination-string-page')) pagination.current_page = String(page);
@@ -67,7 +70,7 @@ export const v2Limits = { max: 100, default: 20 };
  * The cursor is base64url of the last id served; the parameter name `cursor` is our choice (§4.2).
  * The v2-lists-* variants change the sizes, the 400 above the maximum, the name and relative URLs.
  */
-export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults, variants = new Variants()): { data: T[]; pagination: Record<string, unknown> } {
+export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults, variants: Variants = new Switches()): { data: T[]; pagination: Record<string, unknown> } {
   const limits = variants.has('v2-lists-limit-10-max-25') ? { max: 25, default: 10 } : v2Limits;
   const requested = positiveInteger(url.searchParams, 'limit', limits.default);
   if (requested > limits.max && variants.has('v2-lists-limit-above-max-400')) {

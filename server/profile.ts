@@ -1,8 +1,8 @@
 import type { TargetProfile, WebhookSettings } from '../src/profile/types.js';
 import { seedIds } from './seed.js';
-import { RETRY_DELAYS_MS } from './webhooks/schedule.js';
+import { RETRY_DELAYS_MS, answerLimitOf } from './webhooks/schedule.js';
 
-/** How long a run waits for a webhook (CONTRACT §2 `timeoutMs`): well above the 5 s answer limit. */
+/** How long a run waits for a webhook (docs/PROFILE.md `webhooks.timeoutMs`): well above the 5 s answer limit. */
 export const webhookTimeoutMs = 10_000;
 
 /** Where webhooks go, as the serve options give them. */
@@ -10,9 +10,11 @@ export interface WebhookTargets {
   v1Url?: string;
   v2Url?: string;
   timeScale: number;
+  /** The answer limit the server was started with (`webhookAnswerTimeoutMs`); default `answerLimitOf(timeScale)`. */
+  answerTimeoutMs?: number;
 }
 
-/** The profile (CONTRACT §2) that names the seeded fixtures and all five tokens of a running server. */
+/** The profile (docs/PROFILE.md) that names the seeded fixtures and all five tokens of a running server. */
 export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: boolean, webhooks: WebhookTargets, expiryHandling = true): TargetProfile {
   const profile: TargetProfile = {
     baseUrl,
@@ -42,13 +44,17 @@ export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: 
 
 /**
  * The profile's `webhooks` block: only when both URLs name the same host and port (the run listens on
- * one). `retryWithinMs` is the first retry wait of the schedule scaled by the time scale, plus 1 s.
+ * one). `answerLimitMs` is how long the server waits for an answer (5 s scaled, `answerLimitOf`);
+ * `retryWithinMs` the first retry wait of the schedule scaled by the time scale, plus 2/5 of the
+ * answer limit as the margin a retry's trip may take (2 s at time scale 1, 400 ms at the smallest
+ * limit), so that at a small scale every webhook wait of a run is short.
  */
-function webhookSettings({ v1Url, v2Url, timeScale }: WebhookTargets): WebhookSettings | undefined {
+function webhookSettings({ v1Url, v2Url, timeScale, answerTimeoutMs }: WebhookTargets): WebhookSettings | undefined {
   if (!v1Url || !v2Url) return undefined;
   const v1 = new URL(v1Url);
   const v2 = new URL(v2Url);
   if (v1.host !== v2.host) return undefined;
+  const answerLimitMs = answerTimeoutMs ?? answerLimitOf(timeScale);
   return {
     host: v1.hostname,
     port: Number(v1.port || (v1.protocol === 'https:' ? 443 : 80)),
@@ -56,6 +62,7 @@ function webhookSettings({ v1Url, v2Url, timeScale }: WebhookTargets): WebhookSe
     v2Path: `${v2.pathname}${v2.search}`,
     signingToken: seedIds.tokens.signing,
     timeoutMs: webhookTimeoutMs,
-    retryWithinMs: Math.ceil((RETRY_DELAYS_MS[0] ?? 60_000) * timeScale) + 1_000,
+    retryWithinMs: Math.ceil((RETRY_DELAYS_MS[0] ?? 60_000) * timeScale) + Math.round((answerLimitMs * 2) / 5),
+    answerLimitMs,
   };
 }

@@ -1,4 +1,4 @@
-import type { Variants } from './variants/set.js';
+import type { Variants } from './variants/index.js';
 
 // The stored and rendered forms of time. The store keeps UTC ISO strings; the time variants change
 // how precise the server's clock is and how a date-time is written, never the instant a client reads.

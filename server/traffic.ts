@@ -1,4 +1,4 @@
-import type { Variants } from './variants/set.js';
+import type { Variants } from './variants/index.js';
 
 // The traffic variants' deterministic pseudo-random numbers: a multiplicative hash of a counter,
 // so two runs against the same start see the same delays and the same jumps.

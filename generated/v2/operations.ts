@@ -262,6 +262,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      204,
       400,
       401,
       403,
@@ -273,6 +274,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "204": null,
       "400": "response_put_orders_id_cancel_400",
       "401": "response_put_orders_id_cancel_401",
       "403": "response_put_orders_id_cancel_403",
@@ -312,6 +314,7 @@ export const operations = {
     "section": "4.2",
     "statuses": [
       200,
+      204,
       400,
       401,
       403,
@@ -323,6 +326,7 @@ export const operations = {
     "request": null,
     "responses": {
       "200": null,
+      "204": null,
       "400": "response_put_restocking_shipments_id_cancel_400",
       "401": "response_put_restocking_shipments_id_cancel_401",
       "403": "response_put_restocking_shipments_id_cancel_403",

@@ -910,6 +910,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Cancelled, with no body. As the success body is not shown (§4.2), answering none with 204 is a service's legal choice beside §4's default 200. */
+            204: {
+                headers: {
+                    "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
+                    "X-Rate-Limit-Max": components["headers"]["RateLimitMax"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1129,6 +1138,15 @@ export interface operations {
         responses: {
             /** @description Cancelled. The success body is not shown (§4.2) and the code is §4's default 200. No content is declared, so an empty body and any JSON body (the order, or anything else) are both accepted. */
             200: {
+                headers: {
+                    "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
+                    "X-Rate-Limit-Max": components["headers"]["RateLimitMax"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Cancelled, with no body. As the success body is not shown (§4.2), answering none with 204 is a service's legal choice beside §4's default 200. */
+            204: {
                 headers: {
                     "X-Rate-Limit-Used": components["headers"]["RateLimitUsed"];
                     "X-Rate-Limit-Max": components["headers"]["RateLimitMax"];

@@ -21,8 +21,8 @@ function visible(text: string): string {
 }
 
 /** The command that replays a property's run: the same target, seed and runs, only this check. */
-export function replayCommand(targetArgs: string, id: string, seed: number, runs: number | undefined): string {
-  return `mfc run ${targetArgs} --only '${id}' --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
+export function replayCommand(runCommand: string, id: string, seed: number, runs: number | undefined): string {
+  return `${runCommand} --only '${id}' --seed ${seed}${runs === undefined ? '' : ` --runs ${runs}`}`;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   const lines = [
     `Counterexample (shrunk ${details.numShrinks} times): ${visible(fc.stringify(details.counterexample))}`,
     `{ seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,
-    `Replay with: ${replayCommand(t.targetArgs, budget.id, t.seed, t.runs)}`,
+    `Replay with: ${replayCommand(t.runCommand, budget.id, t.seed, t.runs)}`,
   ];
   const exchange: RecordedExchange | undefined = inner instanceof CheckFailure ? inner.exchanges.at(-1) : undefined;
   throw new CheckFailure(

@@ -1,5 +1,5 @@
 import type { ServerState } from '../context.js';
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import { ApiError } from '../http/errors.js';
 import type { BatchSettings, Merchant, Sku } from '../store.js';
 
@@ -102,10 +102,12 @@ function expiryShown(merchant: Merchant, faults: Faults): boolean {
 export function renderBatchSettings(settings: BatchSettings, merchant: Merchant, faults: Faults): Record<string, unknown> {
   const { merchantId: _merchant, ...fields } = settings;
   const shown = expiryShown(merchant, faults);
-  return {
+  const body: Record<string, unknown> = {
     ...fields,
     is_merchant_default: settings.sku_id === null,
     action_weeks_before_expiry: shown ? settings.action_weeks_before_expiry : null,
     expiry_follow_up_action: shown ? settings.expiry_follow_up_action : null,
   };
+  if (faults.has('v2-schema-batch-settings-ids-string')) Object.assign(body, { id: String(settings.id), sku_id: settings.sku_id === null ? null : String(settings.sku_id) });
+  return body;
 }

@@ -29,3 +29,22 @@ export function raiseZeroQuantity(body: unknown): void {
   if (!isObject(body)) return;
   for (const item of itemsOf(body)) if (typeof item.quantity === 'number' && item.quantity < 1) item.quantity = 1;
 }
+
+const financialStatuses = ['failed', 'paid', 'pending', 'refunded'];
+
+/**
+ * Takes a financial_status outside the §2.1 set out of a body and returns it: the faulty service
+ * validates the rest and stores that value afterwards.
+ */
+export function takeUnknownFinancialStatus(body: unknown): string | undefined {
+  if (!isObject(body) || typeof body.financial_status !== 'string' || financialStatuses.includes(body.financial_status)) return undefined;
+  const value = body.financial_status;
+  delete body.financial_status;
+  return value;
+}
+
+/** Fills a missing shipping_address.postal_code: the faulty service takes "00000" for none. */
+export function fillPostalCode(body: unknown): void {
+  const address = isObject(body) ? body.shipping_address : undefined;
+  if (isObject(address) && address.postal_code === undefined) address.postal_code = '00000';
+}

@@ -118,7 +118,7 @@ export function cancelRestocking(ctx: RequestContext, shipment: RestockingShipme
   const cancellable = permitted.includes(shipment.status)
     || (shipment.status === 'cancelled' && variants.has('cancel-idempotent'));
   if (!cancellable) throw new ApiError(422, [{ field: 'status', message: `a restocking shipment in status ${shipment.status} cannot be cancelled` }]);
-  if (shipment.status === 'cancelled' || faults.has(`${ctx.api}-restocking-cancel-not-cancelled`)) return;
+  if (shipment.status === 'cancelled' || (ctx.api === 'v2' && faults.has('v2-restocking-cancel-not-cancelled'))) return;
   setRestockingStatus(ctx.state, shipment, 'cancelled');
 }
 

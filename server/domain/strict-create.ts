@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import type { Api } from '../http/errors.js';
-import type { Variants } from '../variants/set.js';
+import type { Variants } from '../variants/index.js';
 import type { OrderInput } from './orders.js';
 
 // The §2.1 Order fields the strict-create variants require on input instead of defaulting them.

@@ -1,6 +1,6 @@
 /** One switchable deviation from the specification: its name, the § it breaks and what it does. */
-export interface FaultDefinition {
-  name: string;
+export interface FaultDefinition<Name extends string = string> {
+  name: Name;
   section: string;
   description: string;
 }

@@ -1,6 +1,6 @@
 import type { FaultDefinition } from './types.js';
 
-/** Deviations of the v1 order rules (§4.1 rules 1 to 5, §9.5). */
+/** Deviations of the v1 order rules (§4.1 rules 1 to 5, §8 money values, §9.5). */
 export const faults = [
   { name: 'v1-orders-duplicate-not-409', section: '4.1', description: 'v1 POST /orders: a duplicate merchant_order_id creates a second order (201) instead of answering 409' },
   { name: 'v1-orders-duplicate-409-without-id', section: '4.1', description: "v1 POST /orders: the 409 for a duplicate does not carry the existing order's id" },
@@ -14,4 +14,5 @@ export const faults = [
   { name: 'v1-orders-update-items-not-matched', section: '4.1', description: 'v1 order update: sent items are added as new lines instead of being matched to existing ones by merchant_item_id' },
   { name: 'v1-orders-merchant-order-id-renames', section: '4.1', description: 'v1 order update: a different merchant_order_id renames the order instead of creating or updating the order having it' },
   { name: 'v1-orders-merchant-order-id-change-ignored', section: '4.1', description: 'v1 order update: a different merchant_order_id is ignored and the addressed order is updated instead' },
+  { name: 'v1-orders-update-negative-money-accepted', section: '8', description: 'v1 PATCH/PUT /orders/{id}: monetary properties below 0 are ignored and the update answers 200 instead of 422' },
 ] as const satisfies readonly FaultDefinition[];

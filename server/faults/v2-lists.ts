@@ -7,5 +7,4 @@ export const faults = [
   { name: 'v2-lists-next-page-url-not-null-at-end', section: '9.4', description: 'v2 lists: the last page carries a next_page_url (to an empty page) instead of null' },
   { name: 'v2-lists-created-at-filter-ignored', section: '4.2', description: 'v2 lists: the created_at[gt|gte|lt|lte] filters are ignored' },
   { name: 'v2-lists-created-at-strict-as-inclusive', section: '4.2', description: 'v2 lists: created_at[gt] and created_at[lt] include the boundary (act as gte and lte)' },
-  { name: 'v2-orders-list-primary-channel-only', section: '4.2', description: "v2 GET /orders: lists only the token's sales channel instead of all the merchant's channels" },
 ] as const satisfies readonly FaultDefinition[];

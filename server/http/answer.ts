@@ -44,11 +44,13 @@ export function rateHeaders(state: ServerState, api: Api, decision: RateDecision
   const { faults } = state;
   const headers: Record<string, string> = {};
   if (status >= 400 && faults.has(`${api}-rate-limit-headers-only-on-success`)) return headers;
-  if (faults.has(`${api}-rate-limit-headers-missing-on-${status}`)) return headers;
+  // Each version's fault drops the headers on one status: v1 on a 422, v2 on a 400.
+  const missingOnStatus = api === 'v1' ? status === 422 && faults.has('v1-rate-limit-headers-missing-on-422') : status === 400 && faults.has('v2-rate-limit-headers-missing-on-400');
+  if (missingOnStatus) return headers;
   if (!faults.has(`${api}-rate-limit-no-used-header`)) headers['X-Rate-Limit-Used'] = String(decision.used);
   // The max-default-100 fault announces the default limit (§8) although the deployment's is another.
   if (!faults.has(`${api}-rate-limit-no-max-header`)) headers['X-Rate-Limit-Max'] = String(faults.has(`${api}-rate-limit-max-default-100`) ? 100 : decision.max);
-  if (decision.retryAfter !== undefined && status === 429 && !faults.has(`${api}-rate-limit-no-retry-after`)) {
+  if (decision.retryAfter !== undefined && status === 429 && !(api === 'v1' && faults.has('v1-rate-limit-no-retry-after'))) {
     headers['Retry-After'] = String(Number(decision.retryAfter.toFixed(3)));
   }
   return headers;

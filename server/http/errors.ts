@@ -1,5 +1,5 @@
-import type { Faults } from '../faults/set.js';
-import type { Variants } from '../variants/set.js';
+import type { Faults } from '../faults/index.js';
+import type { Variants } from '../variants/index.js';
 
 /** An API version as it appears in the path. */
 export type Api = 'v1' | 'v2';

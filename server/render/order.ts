@@ -1,4 +1,4 @@
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import type { Api } from '../http/errors.js';
 import type { Order } from '../store.js';
 
@@ -15,8 +15,8 @@ export function renderOrder(api: Api, order: Order, faults: Faults): Record<stri
     items: items.map(({ cancelled: _cancelled, ...item }) => ({ ...item })),
   };
   if (faults.has(`${api}-schema-order-id-string`)) body.id = String(order.id);
-  if (faults.has(`${api}-schema-order-currency-lowercase`)) body.currency = order.currency.toLowerCase();
-  if (faults.has(`${api}-schema-order-missing-fulfillment-status`)) delete body.fulfillment_status;
-  if (faults.has(`${api}-schema-order-unknown-fulfillment-status`)) body.fulfillment_status = 'in_the_warehouse';
+  if (api === 'v2' && faults.has('v2-schema-order-currency-lowercase')) body.currency = order.currency.toLowerCase();
+  if (api === 'v2' && faults.has('v2-schema-order-missing-fulfillment-status')) delete body.fulfillment_status;
+  if (api === 'v2' && faults.has('v2-schema-order-unknown-fulfillment-status')) body.fulfillment_status = 'in_the_warehouse';
   return body;
 }

@@ -1,4 +1,4 @@
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import type { RestockingShipment, RestockingStatus } from '../store.js';
 
 // The status sets differ (§3.1): v1 has delivered and on_hold, v2 has received. Our internal
@@ -61,5 +61,8 @@ export function renderRestockingV2(shipment: RestockingShipment, faults: Faults)
     body.restocking_shipment_items = shipment.items.map(({ arrived_quantity: _a, damaged_quantity: _d, missing_quantity: _m, inventory_batch_id: _b, ...item }) => item);
   }
   if (faults.has('v2-schema-restocking-v1-status') && shipment.status === 'received') body.status = 'delivered';
+  if (faults.has('v2-schema-restocking-announced-quantity-string')) {
+    body.restocking_shipment_items = (body.restocking_shipment_items as Array<Record<string, unknown>>).map((item) => ({ ...item, announced_quantity: String(item.announced_quantity) }));
+  }
   return body;
 }

@@ -1,4 +1,4 @@
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import type { InventoryBatch, Sku, Store } from '../store.js';
 
 /** The v1 SKU (§2.6), with both cost spellings and the current inventory. */

@@ -1,5 +1,5 @@
 import { renderedDateTime } from '../time.js';
-import type { Variants } from '../variants/set.js';
+import type { Variants } from '../variants/index.js';
 
 // The last step before a body leaves the server (answers and webhook payloads alike): the time
 // variants rewrite date-times, responses-extra-fields adds a field the specification does not name.

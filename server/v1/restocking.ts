@@ -3,7 +3,7 @@ import { nowIso } from '../context.js';
 import { validateV1Body } from '../body-rules.js';
 import type { RestockingInput } from '../domain/restocking.js';
 import { createRestocking, guardEditable, ownRestocking, resolveRestocking, withArrivalDate } from '../domain/restocking.js';
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import { ApiError } from '../http/errors.js';
 import { renderRestockingV1 } from '../render/restocking.js';
 import type { BodySchema } from '../validate.js';

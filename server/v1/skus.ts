@@ -1,4 +1,5 @@
 import type { Handler, RequestContext } from '../context.js';
+import type { FaultName } from '../faults/index.js';
 import { nowIso } from '../context.js';
 import { validateV1Body } from '../body-rules.js';
 import { ApiError } from '../http/errors.js';
@@ -41,10 +42,11 @@ function applyInput(sku: Sku, input: SkuInput, clearOmitted: boolean): void {
   if (cost !== undefined) sku.cost_in_cents = cost as number;
   // null leaves the batch-tracking flag unchanged (§4.1).
   if (typeof input.batch_tracking_enabled === 'boolean') sku.batch_tracking_enabled = input.batch_tracking_enabled;
+  else if (clearOmitted && input.batch_tracking_enabled === undefined) sku.batch_tracking_enabled = false;
 }
 
 /** The channel's SKU with the path id (§1: SKUs are sales-channel-scoped; 404 otherwise). */
-function ownSku(ctx: RequestContext, crossChannelFault?: string): Sku {
+function ownSku(ctx: RequestContext, crossChannelFault?: FaultName): Sku {
   const id = idParam(ctx);
   const sku = ctx.state.store.skus.get(id);
   const sameMerchant = sku !== undefined && ctx.state.store.salesChannels.get(sku.salesChannelId)?.merchantId === ctx.principal.merchant.id;

@@ -1,7 +1,7 @@
 import type { Handler, RequestContext } from '../context.js';
 import { nowIso } from '../context.js';
 import type { OrderInput, UpdateMode } from '../domain/orders.js';
-import { raiseZeroQuantity, upperCaseCountry } from '../domain/lenient-orders.js';
+import { fillPostalCode, raiseZeroQuantity, takeUnknownFinancialStatus, upperCaseCountry } from '../domain/lenient-orders.js';
 import { createOrder, findByMerchantOrderId, updateOrder } from '../domain/orders.js';
 import { v2OrderCreateSchema, v2OrderPatchSchema } from '../domain/order-schemas.js';
 import { requireStrictOrderFields } from '../domain/strict-create.js';
@@ -35,6 +35,7 @@ export const createOrderV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   if (faults.has('v2-orders-create-lower-case-country-accepted')) upperCaseCountry(ctx.body());
   bendCreateBody(ctx);
+  const financialStatus = faults.has('v2-orders-financial-status-unchecked') ? takeUnknownFinancialStatus(ctx.body()) : undefined;
   const input = validateBody<OrderInput & { sales_channel_id: number }>(v2OrderCreateSchema, ctx.body(), false);
   requireStrictOrderFields('v2', ctx.state.variants, input);
   checkCreateItems(ctx, input);
@@ -48,19 +49,29 @@ export const createOrderV2: Handler = (ctx) => {
     const status = faults.has('v2-orders-duplicate-not-409') ? 422 : 409;
     throw new ApiError(status, [{ field: 'merchant_order_id', message: `an order with this merchant_order_id already exists in this sales channel: order id ${existing.id}` }]);
   }
+  // Another channel of the merchant may use the same merchant_order_id (§2.1); the fault refuses it.
+  const elsewhere = faults.has('v2-orders-merchant-order-id-unique-per-merchant')
+    ? [...store.orders.values()].find((o) => o.merchant_order_id === String(input.merchant_order_id) && merchantChannels(ctx).has(o.salesChannelId))
+    : undefined;
+  if (elsewhere) {
+    throw new ApiError(409, [{ field: 'merchant_order_id', message: `an order with this merchant_order_id already exists for this merchant: order id ${elsewhere.id}` }]);
+  }
   const order = createOrder(ctx.state, input.sales_channel_id, input);
-  return { status: 200, body: renderOrder('v2', order, faults) };
+  if (financialStatus !== undefined) order.financial_status = financialStatus as Order['financial_status'];
+  // §4: v2 POST /orders states no success code, so it is 200.
+  return { status: faults.has('v2-orders-create-201') ? 201 : 200, body: renderOrder('v2', order, faults) };
 };
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// What three create faults let through before validation: no items, an item naming no SKU.
+// What three create faults let through before validation: no items, an item naming no SKU, an address without postal_code.
 function bendCreateBody(ctx: RequestContext): void {
   const { faults, store } = ctx.state;
   const body = ctx.body();
   if (!isObject(body)) return;
   if (faults.has('v2-orders-create-items-optional') && body.items === undefined) body.items = [];
+  if (faults.has('v2-orders-create-postal-code-filled')) fillPostalCode(body);
   if (faults.has('v2-orders-create-item-without-sku-accepted') && Array.isArray(body.items)) {
     const first = [...store.skus.values()].find((s) => s.salesChannelId === body.sales_channel_id);
     for (const item of body.items) if (isObject(item) && first && item.sku_id === undefined && item.sku_code === undefined) item.sku_id = first.id;
@@ -100,7 +111,7 @@ function orderById(ctx: RequestContext, access: 'read' | 'update' = 'read'): Ord
 
 // The query parameter names of the by_merchant_order_id operations are not shown (§4.2): ours
 // are merchant_order_id and sales_channel_id, both required.
-function orderByMerchantOrderId(ctx: RequestContext): Order {
+function orderByMerchantOrderId(ctx: RequestContext, access: 'read' | 'update'): Order {
   const { store, faults } = ctx.state;
   const merchantOrderId = ctx.query.get('merchant_order_id');
   const channel = ctx.query.get('sales_channel_id');
@@ -110,7 +121,8 @@ function orderByMerchantOrderId(ctx: RequestContext): Order {
   const order = faults.has('v2-orders-by-merchant-order-id-ignores-channel')
     ? [...store.orders.values()].reverse().find((o) => o.merchant_order_id === merchantOrderId && merchantChannels(ctx).has(o.salesChannelId))
     : findByMerchantOrderId(store, Number(channel), merchantOrderId);
-  if (!order && faults.has('v2-orders-by-merchant-order-id-unknown-422')) throw new ApiError(422, [{ field: 'merchant_order_id', message: 'no such order' }]);
+  const unknown422 = access === 'read' ? faults.has('v2-orders-by-merchant-order-id-get-unknown-422') : faults.has('v2-orders-by-merchant-order-id-patch-unknown-422');
+  if (!order && unknown422) throw new ApiError(422, [{ field: 'merchant_order_id', message: 'no such order' }]);
   if (!visible(ctx, order)) throw notFound('order', merchantOrderId);
   return order;
 }
@@ -118,6 +130,7 @@ function orderByMerchantOrderId(ctx: RequestContext): Order {
 function patch(ctx: RequestContext, order: Order, byMerchantOrderId = false): Order {
   const { faults } = ctx.state;
   if (faults.has('v2-orders-patch-zero-quantity-accepted')) raiseZeroQuantity(ctx.body());
+  const financialStatus = faults.has('v2-orders-financial-status-unchecked') ? takeUnknownFinancialStatus(ctx.body()) : undefined;
   const input = validateBody<OrderInput & { sales_channel_id?: unknown }>(v2OrderPatchSchema, ctx.body() ?? {}, false);
   const mode: UpdateMode = { nullKeeps: false, omittedClears: faults.has('v2-orders-patch-omitted-cleared'), addressReplaced: false, missingItemsDropped: false, itemsNotMatched: false };
   // merchant_order_id and sales_channel_id cannot change and are ignored if sent (§4.2).
@@ -127,6 +140,7 @@ function patch(ctx: RequestContext, order: Order, byMerchantOrderId = false): Or
     order.salesChannelId = input.sales_channel_id;
   }
   updateOrder(ctx.state, order, input, mode);
+  if (financialStatus !== undefined) order.financial_status = financialStatus as Order['financial_status'];
   // fulfillment_status is read-only (§2.1); the fault applies it.
   const status = (ctx.body() as { fulfillment_status?: unknown } | undefined)?.fulfillment_status;
   if (faults.has('v2-orders-patch-fulfillment-status-applied') && typeof status === 'string' && ['waiting_for_picking', 'processing', 'partially_shipped', 'shipped', 'on_hold', 'payment_pending', 'cancelled', 'ignored'].includes(status)) {
@@ -142,10 +156,10 @@ export const getOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v
 export const patchOrderV2: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderById(ctx, 'update')), ctx.state.faults) });
 
 /** GET /orders/by_merchant_order_id?merchant_order_id=…&sales_channel_id=…. */
-export const getOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderByMerchantOrderId(ctx), ctx.state.faults) });
+export const getOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', orderByMerchantOrderId(ctx, 'read'), ctx.state.faults) });
 
 /** PATCH /orders/by_merchant_order_id: the same partial update. */
-export const patchOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderByMerchantOrderId(ctx), true), ctx.state.faults) });
+export const patchOrderByMerchantOrderId: Handler = (ctx) => ({ status: 200, body: renderOrder('v2', patch(ctx, orderByMerchantOrderId(ctx, 'update'), true), ctx.state.faults) });
 
 /** PUT /orders/{id}/cancel (§3.2): cancellable orders become cancelled and order.status_updated goes out; 422 otherwise. */
 export const cancelOrderV2: Handler = (ctx) => {
@@ -163,6 +177,7 @@ export const cancelOrderV2: Handler = (ctx) => {
     order.updated_at = nowIso(ctx.state);
     ctx.state.emit({ api: 'v2', type: 'order.status_updated', payload: renderOrder('v2', order, faults), previous });
   }
-  // cancel-empty-body: the response body is not shown, so an empty one is as good as the order.
+  // cancel-empty-body, cancel-204: the response body is not shown, so none is as good as the order.
+  if (variants.has('cancel-204')) return { status: 204, body: undefined };
   return { status: 200, body: variants.has('cancel-empty-body') ? undefined : renderOrder('v2', order, faults) };
 };

@@ -1,5 +1,5 @@
 import type { Handler } from '../context.js';
-import type { Faults } from '../faults/set.js';
+import type { Faults } from '../faults/index.js';
 import { nowIso } from '../context.js';
 import type { RestockingInput } from '../domain/restocking.js';
 import { cancelRestocking, createRestocking, guardEditable, ownRestocking, resolveRestocking, withArrivalDate } from '../domain/restocking.js';
@@ -62,6 +62,7 @@ export const listRestockingV2: Handler = (ctx) => {
 /** POST /restocking_shipments: 201, status shipped. */
 export const createRestockingV2: Handler = (ctx) => {
   if (ctx.state.faults.has('v2-restocking-create-item-without-sku-accepted')) giveItemsASku(ctx);
+  if (ctx.state.faults.has('v2-restocking-create-announced-quantity-optional')) announceZero(ctx);
   const shipment = createRestocking(ctx, withArrivalDate(validateBody<RestockingInput>(createSchemaFor(ctx.state.faults), ctx.body(), false)));
   return { status: 201, body: withoutPriority(ctx.state.faults, renderRestockingV2(shipment, ctx.state.faults)) };
 };
@@ -79,6 +80,13 @@ function giveItemsASku(ctx: Parameters<Handler>[0]): void {
   const first = [...ctx.state.store.skus.values()].find((s) => channels.has(s.salesChannelId));
   if (!Array.isArray(items) || !first) return;
   for (const item of items) if (typeof item === 'object' && item !== null && item.sku_id === undefined && item.sku_code === undefined) item.sku_id = first.id;
+}
+
+// The v2-restocking-create-announced-quantity-optional fault: an item without announced_quantity announces 0.
+function announceZero(ctx: Parameters<Handler>[0]): void {
+  const items = (ctx.body() as { restocking_shipment_items?: unknown } | undefined)?.restocking_shipment_items;
+  if (!Array.isArray(items)) return;
+  for (const item of items) if (typeof item === 'object' && item !== null && item.announced_quantity === undefined) item.announced_quantity = 0;
 }
 
 /** GET /restocking_shipments/{id}. */
@@ -108,13 +116,14 @@ export const updateRestockingV2: Handler = (ctx) => {
   return { status: 200, body: withoutPriority(ctx.state.faults, renderRestockingV2(shipment, ctx.state.faults)) };
 };
 
-/** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment (or none, cancel-empty-body). */
+/** PUT /restocking_shipments/{id}/cancel: the success body is not shown; ours is the shipment (or none, cancel-empty-body and cancel-204). */
 export const cancelRestockingV2: Handler = (ctx) => {
   if (ctx.state.faults.has('v2-not-found-restocking-cancel-422') && !ctx.state.store.restockingShipments.has(idParam(ctx))) {
     throw new ApiError(422, [{ field: 'status', message: 'the restocking shipment cannot be cancelled' }]);
   }
   const shipment = ownRestocking(ctx, 'update');
   cancelRestocking(ctx, shipment);
-  // cancel-empty-body: the success body is not shown, so an empty one is as good as the shipment.
+  // cancel-empty-body, cancel-204: the success body is not shown, so none is as good as the shipment.
+  if (ctx.state.variants.has('cancel-204')) return { status: 204, body: undefined };
   return { status: 200, body: ctx.state.variants.has('cancel-empty-body') ? undefined : renderRestockingV2(shipment, ctx.state.faults) };
 };

@@ -1,8 +1,8 @@
 import type { VariantDefinition } from './types.js';
 
 /** Stricter create bodies where the required fields are not shown, and responses with extra fields. */
-export const variants: readonly VariantDefinition[] = [
+export const variants = [
   { name: 'v1-orders-create-strict', section: '2.1', description: 'v1 POST /orders requires currency, financial_status, the five total_* fields and price_per_unit_in_cents on every item (422 naming what is missing); the v1 create field list is not shown' },
   { name: 'v2-orders-create-strict', section: '2.1', description: 'v2 POST /orders requires currency, financial_status and the five total_* fields (required in the §2.1 Order) instead of defaulting them (422 naming what is missing)' },
   { name: 'responses-extra-fields', section: '2', description: 'every JSON object the server answers or sends (resources, items, addresses, pagination, error bodies, webhook payloads and envelopes) carries an extra field the specification does not name' },
-];
+] as const satisfies readonly VariantDefinition[];

@@ -1,8 +1,8 @@
 import type { VariantDefinition } from './types.js';
 
 /** Other legal webhook behaviours (§6.2: the v2 return event is not shown; §6.3 point 5: order and duplicates not guaranteed). */
-export const variants: readonly VariantDefinition[] = [
+export const variants = [
   { name: 'webhooks-extra-events', section: '6.2', description: 'with every status event a return of the primary channel changes status too: v1 return_status_updated and the v2 return.status_updated (an event type §6.2 does not list) go out' },
   { name: 'webhooks-duplicate-deliveries', section: '6.3', description: 'every webhook call the receiver acknowledged is delivered once more with the same payload (and the same x-service-event-id / event_id); a rejected one is not' },
   { name: 'webhooks-out-of-order', section: '6.3', description: 'after each status event, the event of the previous status change of the same record (older timestamp and updated_at) is delivered late' },
-];
+] as const satisfies readonly VariantDefinition[];

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import type { FaultName } from '../faults/index.js';
+import type { VariantName } from '../variants/index.js';
 import { envelopeOf, wireMessage } from './message.js';
 import type { Message, MessageDeviations } from './message.js';
 import { postOnce } from './post.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, nextStep } from './schedule.js';
-import type { RetryDeviations } from './schedule.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, answerLimitOf, nextStep } from './schedule.js';
+import type { AttemptOutcome, RetryDeviations } from './schedule.js';
 
 /** A status change to announce. v1: the bare resource and the event name; v2: `event_type` and `data`. */
 export interface ServerEvent {
@@ -19,6 +21,11 @@ export interface ServerEvent {
 export interface WebhookDispatcher {
   /** Queues the deliveries of one event; returns at once. Events of a version without a URL are dropped. */
   emit(event: ServerEvent): void;
+  /**
+   * Resolves once no delivery is in flight and no retry is waiting (events emitted meanwhile
+   * included): what a test waits for before it says a call was not retried.
+   */
+  settled(): Promise<void>;
   /** Cancels pending retries and in-flight requests. */
   close(): Promise<void>;
 }
@@ -33,16 +40,22 @@ export interface WebhookDispatcherOptions {
   newestToken?: string;
   /** Multiplies the retry intervals (1 is the real ~12 h schedule; tests use e.g. 0.0001). */
   timeScale: number;
-  /** How long an answer may take (§6.3 point 3: 5 s); tests shorten it. */
+  /** How long an answer may take; default `answerLimitOf(timeScale)` (§6.3 point 3: 5 s at time scale 1). */
   answerTimeoutMs?: number;
-  faults: ReadonlySet<string>;
+  /** The faults switched on (`Faults.names()`); only webhook faults act here. */
+  faults: ReadonlySet<FaultName>;
   /** The webhook variants switched on (server/variants/webhooks.ts); default none. */
-  variants?: ReadonlySet<string>;
+  variants?: ReadonlySet<VariantName>;
   /** The server's clock, for the v2 envelope's timestamp; default `Date.now`. */
   now?: () => number;
   /** Renders a body as the server's variants do (server/render/wire.ts); default unchanged. */
   render?: (body: unknown) => unknown;
+  /** Told the outcome of every attempt, as it comes: a test waits on it rather than on time. */
+  onAttempt?: (url: string, outcome: AttemptOutcome) => void;
 }
+
+// webhooks-answer-wait-2s: the sender gives up after 2 s of the 5 §6.3 point 3 grants, at any time scale.
+const SHORT_WAIT_SHARE = 2 / 5;
 
 /** Creates the dispatcher the reference server hands its status changes to. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
@@ -51,8 +64,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     throw new Error('the webhooks-signature-wrong-key fault needs the newestToken option');
   }
   const key = faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken;
-  const answerTimeoutMs = faults.has('webhooks-answer-wait-2s') ? 2_000 : options.answerTimeoutMs ?? 5_000;
-  const variants = options.variants ?? new Set<string>();
+  const answerLimitMs = options.answerTimeoutMs ?? answerLimitOf(options.timeScale);
+  const answerTimeoutMs = faults.has('webhooks-answer-wait-2s') ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs;
+  const variants = options.variants ?? new Set<VariantName>();
   const render = options.render ?? ((body: unknown) => body);
   const followRedirects = faults.has('webhooks-redirect-followed');
   const message: MessageDeviations = {
@@ -85,6 +99,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const wire = wireMessage(delivery, attempt, key, message);
       const outcome = await postOnce({ url, ...wire, answerTimeoutMs, followRedirects, signal: controller.signal });
       if (outcome === undefined) return false;
+      options.onAttempt?.(url, outcome);
       const step = nextStep(outcome, deviations);
       if (step === 'received' || step === 'rejected') return step === 'received';
       const count = step === 'retry-rate-limited' ? (rateLimited += 1) : (failures += 1);
@@ -121,6 +136,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       })().catch(() => undefined);
       running.add(task);
       void task.finally(() => running.delete(task));
+    },
+    async settled() {
+      // A task may emit nothing new, but an event emitted while waiting adds one: wait until none is left.
+      while (running.size > 0) await Promise.all([...running]);
     },
     async close() {
       controller.abort();

@@ -15,13 +15,16 @@ export interface Attempt {
 
 /**
  * POSTs once and reports the answer's status, a timeout or a failed connection. Redirects are not
- * followed (§6.3 point 3): a 3xx is an answer like any other. Resolves `undefined` when aborted.
+ * followed (§6.3 point 3): a 3xx is an answer like any other; under `followRedirects` the post to
+ * the Location is made before this resolves, so the delivery is not settled while it is on its way.
+ * Resolves `undefined` when aborted.
  */
 export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> {
   return new Promise((resolve) => {
     const url = new URL(attempt.url);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     let outcome: AttemptOutcome | undefined;
+    let answered = false;
     const request = send(url, {
       method: 'POST',
       headers: { ...attempt.headers, 'content-length': String(attempt.body.length) },
@@ -29,19 +32,25 @@ export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> 
       agent: false,
       signal: attempt.signal,
     });
-    const timer = setTimeout(() => {
+    // The limit is checked once the I/O that is already here is read: when this process was busy past
+    // the limit, an answer that came in time is not taken for a timeout.
+    const timer = setTimeout(() => setImmediate(() => {
+      if (answered) return;
       outcome = { kind: 'timeout' };
       request.destroy(new Error('no answer in time'));
-    }, attempt.answerTimeoutMs);
+    }), attempt.answerTimeoutMs);
     request.on('response', (response) => {
+      answered = true;
       clearTimeout(timer);
       response.resume();
       const location = response.headers.location;
       const status = response.statusCode ?? 0;
+      const answer: AttemptOutcome = { kind: 'answered', status };
       if (attempt.followRedirects && status >= 300 && status < 400 && location) {
-        void postOnce({ ...attempt, url: new URL(location, url).href, followRedirects: false });
+        void postOnce({ ...attempt, url: new URL(location, url).href, followRedirects: false }).then(() => resolve(answer));
+        return;
       }
-      resolve({ kind: 'answered', status: response.statusCode ?? 0 });
+      resolve(answer);
     });
     request.on('error', () => {
       clearTimeout(timer);

@@ -13,7 +13,7 @@ export interface WaiverFile {
   waivers: Waiver[];
 }
 
-/** One check of a previous `report.json`, as much of it as a baseline reads (CONTRACT §3). */
+/** One check of a previous `report.json`, as much of it as a baseline reads (docs/REPORTS.md). */
 export interface BaselineReportCheck {
   id: string;
   status: 'passed' | 'failed' | 'skipped';

@@ -3,6 +3,7 @@ import { createCheckContext, type CheckContext } from './context.js';
 import { CheckFailure } from './failure.js';
 import { metaProblem } from './meta.js';
 import { activeCollector } from './registry.js';
+import { demandOf } from './demand.js';
 import { isSelected, skipReason } from './selection.js';
 import { runSession } from './session.js';
 import type { CheckMeta, CheckRecord } from './types.js';
@@ -15,6 +16,9 @@ const VITEST_SKIP_CODE = 'VITEST_PENDING';
 
 // How many of a check's last exchanges an unexpected error (not a CheckFailure) reports.
 const EXCHANGES_FOR_ERRORS = 5;
+
+// Declaration order across every check file of the run: the scheduler starts checks in it where nothing else decides.
+const declared = ((globalThis as { __mfcDeclared?: { count: number } }).__mfcDeclared ??= { count: 0 });
 
 function recordFailure(record: CheckRecord, error: unknown, exchanges: CheckRecord['requests']): void {
   if (error instanceof CheckFailure) {
@@ -33,7 +37,20 @@ function recordFailure(record: CheckRecord, error: unknown, exchanges: CheckReco
   record.requests = (exchanges ?? []).slice(-EXCHANGES_FOR_ERRORS);
 }
 
-/** Registers a conformance check with the runner: vitest test named by the check id, meta in the task. */
+/** Rejects after `ms` unless `work` settles first: one check may not hold the run for ever. */
+function within<T>(work: Promise<T>, ms: number, id: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the check ${id} did not finish within ${Math.round(ms / 1000)} s (the longest one check may take)`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Registers a conformance check with the runner: a vitest test named by the check id, meta in the
+ * task. Checks run concurrently under the run's scheduler (src/checks/scheduler.ts), which decides
+ * when each starts.
+ */
 export function check(meta: CheckMeta, body: CheckBody): void {
   // The check files are being imported for their declarations only (`mfc rules`, `mfc run --list`).
   const collector = activeCollector();
@@ -48,7 +65,9 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     return;
   }
   const problem = metaProblem(meta, run.marker);
-  test(meta.id, { timeout: run.checkTimeoutMs }, async (vitestContext) => {
+  const order = (declared.count += 1);
+  // The scheduler bounds each check's own time; vitest's timeout only catches a check stuck past the run's deadline.
+  test.concurrent(meta.id, { timeout: run.deadlineMs }, async (vitestContext) => {
     const record: CheckRecord = { id: meta.id, api: meta.api, section: meta.section, title: meta.title, ...(meta.owns ? { owns: meta.owns } : {}) };
     vitestContext.task.meta.mfc = record;
     // A malformed declaration is the suite author's error: it fails the check, never silently passes.
@@ -61,32 +80,55 @@ export function check(meta: CheckMeta, body: CheckBody): void {
       // vitest's skip always throws; this line only satisfies the type.
       throw new Error(why);
     };
-    const usesWebhooks = (meta.needs ?? []).some((key) => key === 'webhooks' || key.startsWith('webhooks.'));
-    const webhooks = usesWebhooks ? await session.webhooks() : undefined;
-    const handle = createCheckContext(run, session, skip, webhooks, meta.id);
-    const { context, runCleanups } = handle;
-    let failed: unknown;
+    let release: () => void;
     try {
-      await body(context);
+      release = await session.scheduler.admit(demandOf(meta, order, run));
+    } catch (error) {
+      // The run stopped before this check's turn came.
+      return skip(`not run: ${(error as Error).message}`);
+    }
+    session.started(meta.id);
+    let failed: unknown;
+    const handle = { current: undefined as ReturnType<typeof createCheckContext> | undefined };
+    try {
+      const usesWebhooks = (meta.needs ?? []).some((key) => key === 'webhooks' || key.startsWith('webhooks.'));
+      const webhooks = usesWebhooks ? await session.webhooks() : undefined;
+      handle.current = createCheckContext(run, session, skip, webhooks, meta.id);
+      await within(body(handle.current.context), run.checkTimeoutMs, meta.id);
     } catch (error) {
       failed = error;
     }
+    const { context, runCleanups, violations, created } = handle.current ?? { context: undefined, runCleanups: async () => undefined, violations: [], created: [] };
     try {
       // Cleanup runs even once the run is halted: what the check created is cancelled.
       await session.http.afterHalt(runCleanups);
     } catch (error) {
       failed ??= error;
+    } finally {
+      release();
     }
+    const exchanges = context?.exchanges ?? [];
     record.rateLimit = session.http.pacer.usage();
-    record.requestCount = context.exchanges.length;
+    record.requestCount = exchanges.length;
+    record.windows = requestsPerWindow(exchanges);
     record.traffic = session.http.pacer.traffic();
-    record.violations = handle.violations;
-    record.created = handle.created;
+    record.violations = violations;
+    record.created = created;
     if (failed === undefined) return;
     // A check the run stopped under (interrupt, rate-limit bound) did not fail: it did not finish.
     const halted = session.http.haltReason;
     if (halted !== undefined && (failed as { code?: unknown }).code !== VITEST_SKIP_CODE) vitestContext.skip(`not finished: ${halted}`);
-    if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, context.exchanges);
+    if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, exchanges);
     throw failed;
   });
+}
+
+/** How many of `exchanges` went to each rate-limit window. */
+function requestsPerWindow(exchanges: CheckRecord['requests'] & object): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const exchange of exchanges) {
+    const window = exchange.window ?? 'unknown';
+    counts[window] = (counts[window] ?? 0) + 1;
+  }
+  return counts;
 }

@@ -6,8 +6,9 @@ import { createdRecordOf } from './created.js';
 import { CheckFailure } from './failure.js';
 import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
-import type { CreatedRecord, RunConfig, SchemaViolation } from './types.js';
+import type { ApiVersion, CreatedRecord, RunConfig, SchemaViolation } from './types.js';
 import { schemaFailure } from './validation.js';
+import { windowName } from './windows.js';
 
 /** A v1 and a v2 client sharing one token. */
 export interface ApiClients {
@@ -31,19 +32,32 @@ export interface CheckContext extends ApiClients {
   seed: number;
   /** `--runs`, when given: runs per property. */
   runs: number | undefined;
-  /** How the run named its target (`--profile p.json`): the start of a command that replays a check. */
-  targetArgs: string;
+  /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): a replay line starts with it. */
+  runCommand: string;
   /** `mfc-<runid>`: put it on every record the check creates. */
   marker: string;
   /** Clients for another profile token; skips the check when the profile lacks it. */
   as(token: TokenName): ApiClients;
   /** Clients that send no Authorization header. */
   anonymous: ApiClients;
+  /**
+   * How many requests this run (every check of it) sent to the rate-limit window `token` counts in
+   * on `api` since `since` (epoch ms, the client's clock; the last 60 s at most): what a server's
+   * X-Rate-Limit-Used must count at least (§8).
+   */
+  sentSince(api: ApiVersion, token: TokenName, since: number): number;
   /** `mfc-<runid>-<kind>-<n>`, unique within the run. */
   uniqueId(kind: string): string;
   /** Registers work to run after the check, pass or fail (cancel what it created). */
   cleanup(task: () => Promise<unknown>): void;
-  /** The run's webhook receiver (CONTRACT §2 `webhooks`); only in checks whose `needs` name `webhooks`. */
+  /**
+   * A premise several checks share and only read (an order of the run's to look up): made once per
+   * run by the first check that asks, with that check's clients (its requests are that check's), and
+   * removed when the run ends (a `cleanup` inside `make` waits for the end). When making it fails or
+   * skips, every check that asks for it skips, naming why: the premise's answer is its owner's finding.
+   */
+  shared<T>(key: string, make: (t: CheckContext) => Promise<T>): Promise<T>;
+  /** The run's webhook receiver (docs/PROFILE.md `webhooks`); only in checks whose `needs` name `webhooks`. */
   webhooks: WebhookReceiver;
   /** Every exchange of this check so far (redacted). */
   exchanges: RecordedExchange[];
@@ -59,6 +73,14 @@ export interface CheckContext extends ApiClients {
   fail(options: FailOptions): never;
   /** Ends the check as skipped with this reason (never fails the run). */
   skip(reason: string): never;
+}
+
+/** Why making a shared premise failed, and which check made it: the first line of its skip or failure. */
+function sharedFailure(error: unknown): { maker: string; reason: string } {
+  const maker = (error as { maker?: string }).maker ?? 'another check';
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const text = cause instanceof CheckFailure ? `${cause.detail.title}: ${cause.detail.received}` : cause instanceof Error ? cause.message : String(cause);
+  return { maker, reason: text.split('\n')[0] ?? text };
 }
 
 /** Renders a compared value for Expected/Received: strings as they are, the rest as JSON. */
@@ -92,6 +114,7 @@ export function createCheckContext(
   const record = (list: RecordedExchange[]) => {
     exchanges.push(...list);
     for (const exchange of list) {
+      if (exchange.window !== undefined) session.scheduler.sent(checkId, exchange.window);
       const made = createdRecordOf(exchange, checkId);
       if (!made) continue;
       created.push(made);
@@ -131,7 +154,7 @@ export function createCheckContext(
     features: run.profile.features ?? {},
     seed: run.seed,
     runs: run.runs,
-    targetArgs: run.targetArgs,
+    runCommand: run.runCommand,
     marker: run.marker,
     as: (name) => {
       const token = run.profile.tokens[name];
@@ -140,9 +163,18 @@ export function createCheckContext(
       return unusable === undefined ? clients(token) : skip(unusable);
     },
     anonymous: clients(null),
+    sentSince: (api, token, since) => session.http.pacer.sentSince(windowName(api, token), since),
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
     cleanup: (task) => {
       cleanups.push(task);
+    },
+    shared: async <T>(key: string, make: (t: CheckContext) => Promise<T>): Promise<T> => {
+      try {
+        return await session.shared(key, checkId, () => make({ ...context, cleanup: (task) => session.atRunEnd(task) })) as T;
+      } catch (error) {
+        const { maker, reason } = sharedFailure(error);
+        return skip(`the premise "${key}" (made by ${maker === checkId ? 'this check' : maker}) could not be prepared: ${reason}`);
+      }
     },
     get webhooks(): WebhookReceiver {
       // The receiver is started before the body only for checks that declare the need.

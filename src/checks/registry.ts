@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiVersion, CheckMeta } from './types.js';
+import type { ApiVersion, CheckMeta, SchemaScope } from './types.js';
 
 /** A check as it is known without running it: its declaration and the file that registers it. */
 export interface RegisteredCheck {
@@ -12,6 +12,8 @@ export interface RegisteredCheck {
   needs: string[];
   writes: boolean;
   provokes429: boolean;
+  /** The answers whose schema violations it reports (CheckMeta `owns`): set for a schema check only. */
+  owns?: SchemaScope[];
   /** The check file, relative to the package root, with forward slashes. */
   file: string;
 }
@@ -74,12 +76,25 @@ export function checkFiles(root: string, include: readonly string[]): string[] {
   return [...files].sort();
 }
 
+// One collection at a time in a process: the collector is a global, and a file imported by two
+// collections at once would register its checks with only one of them.
+const COLLECTING = Symbol.for('mfc.checkCollecting');
+type CollectingHolder = { [COLLECTING]?: Promise<unknown> };
+
 /**
  * Imports the check files for their declarations only and returns every check they register, in
  * file order: `check()` hands its meta to the collector instead of vitest, so nothing runs and no
  * request is sent.
  */
-export async function collectChecks(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+export function collectChecks(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+  const holder = globalThis as CollectingHolder;
+  const collection = (holder[COLLECTING] ?? Promise.resolve()).catch(() => undefined).then(() => collectAlone(root, files));
+  holder[COLLECTING] = collection;
+  return collection;
+}
+
+/** `collectChecks` while no other collection runs. */
+async function collectAlone(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
   const holder = globalThis as CollectorHolder;
   const checks: RegisteredCheck[] = [];
   for (const file of files) {
@@ -100,6 +115,7 @@ export async function collectChecks(root: string, files: readonly string[]): Pro
           needs: [...(meta.needs ?? [])],
           writes: meta.writes ?? false,
           provokes429: meta.provokes429 ?? false,
+          ...(meta.owns ? { owns: [...meta.owns] } : {}),
           file,
         });
       },

@@ -3,7 +3,8 @@ import type { CreatedRecord } from './types.js';
 
 /**
  * What the runner (main thread) and the checks (vitest's worker thread) tell each other during a
- * run, beside vitest's own results: waits for the rate limit, for progress lines; the rate-limit
+ * run, beside vitest's own results: checks starting and waits for the rate limit, for progress; the
+ * requests of the run's end (removing shared premises); the rate-limit
  * bound stopping the run; each record created, as it is created (a check cut short still lists
  * it); and the runner halting the checks' requests (Ctrl-C, a stop).
  */
@@ -11,7 +12,9 @@ export type RunMessage =
   | { kind: 'wait'; waitMs: number; reason: string }
   | { kind: 'give-up'; reason: string }
   | { kind: 'halt'; reason: string }
-  | { kind: 'created'; record: CreatedRecord };
+  | { kind: 'created'; record: CreatedRecord }
+  | { kind: 'started'; id: string }
+  | { kind: 'finished'; requests: number };
 
 /** One end of a run's channel; both ends name it by the run's marker. */
 export interface RunChannel {

@@ -1,14 +1,28 @@
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import { openRunChannel } from './run-channel.js';
+import { Scheduler } from './scheduler.js';
 import type { CreatedRecord, RunConfig } from './types.js';
+import { profileReplayTokens, profileWindows } from './windows.js';
+
+const MINUTE_MS = 60_000;
 
 /** How long one request may wait for the rate limit unless the profile or `--max-wait` say otherwise: two windows. */
 export const DEFAULT_MAX_WAIT_MS = 120_000;
 
-/** What every check of one run shares: the HTTP client (and so its pacing state), the id counter, the webhook receiver. */
+/** What every check of one run shares: the HTTP client (and so its pacing state), the scheduler, the id counter, the webhook receiver. */
 export interface RunSession {
   http: HttpClient;
+  /** Decides when each check starts (src/checks/scheduler.ts). */
+  scheduler: Scheduler;
+  /** Tells the runner a check started (progress). */
+  started(id: string): void;
+  /** The premise `key`, made once per run by the first asking check (`checkId`); rejects, naming its maker, when making it failed. */
+  shared(key: string, checkId: string, make: () => Promise<unknown>): Promise<unknown>;
+  /** Work to do when the run ends (removing shared premises). */
+  atRunEnd(task: () => Promise<unknown>): void;
+  /** Does the run-end work, even once halted, every task however another ends; tells the runner how many requests it sent. */
+  finish(): Promise<void>;
   nextId(): number;
   /** Tells the runner of a record a check created, at once. */
   noteCreated(record: CreatedRecord): void;
@@ -36,10 +50,14 @@ export function runSession(run: RunConfig): RunSession {
     // The runner hears of every rate-limit wait (progress lines) and of the bound giving up; it
     // halts the client when the run is interrupted or stopped.
     const channel = openRunChannel(run.marker, (message) => {
-      if (message.kind === 'halt') http.halt(message.reason);
+      if (message.kind !== 'halt') return;
+      scheduler.stop(message.reason);
+      http.halt(message.reason);
     });
     const http = new HttpClient({
       secrets: profileSecrets(run.profile),
+      windowOf: profileWindows(run.profile),
+      replayTokenOf: profileReplayTokens(run.profile),
       requestTimeoutMs: run.requestTimeoutMs,
       ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       ...(run.share === undefined ? {} : { share: run.share }),
@@ -52,8 +70,39 @@ export function runSession(run: RunConfig): RunSession {
       },
     });
     http.pacer.takeOver(run.pacedBefore ?? []);
-    session = {
+    const scheduler = new Scheduler({
+      concurrency: run.concurrency,
+      room: {
+        room: (window) => http.pacer.room(window),
+        msUntilRoom: () => MINUTE_MS - (Date.now() % MINUTE_MS) + 250,
+      },
+    });
+    const shared = new Map<string, Promise<unknown>>();
+    const atRunEnd: Array<() => Promise<unknown>> = [];
+    const made: RunSession = {
       http,
+      scheduler,
+      shared: (key, checkId, make) => {
+        let premise = shared.get(key);
+        if (premise === undefined) {
+          premise = make().catch((cause: unknown) => {
+            throw Object.assign(new Error(`shared premise ${key} failed`, { cause }), { maker: checkId });
+          });
+          // The asking checks handle the rejection; an unasked one must not surface as unhandled.
+          premise.catch(() => undefined);
+          shared.set(key, premise);
+        }
+        return premise;
+      },
+      atRunEnd: (task) => {
+        atRunEnd.push(task);
+      },
+      finish: async () => {
+        const before = http.requestCount;
+        for (const task of atRunEnd.reverse()) await http.afterHalt(task).catch(() => undefined);
+        channel.post({ kind: 'finished', requests: http.requestCount - before });
+      },
+      started: (id) => channel.post({ kind: 'started', id }),
       nextId: () => (counter += 1),
       noteCreated: (record: CreatedRecord) => channel.post({ kind: 'created', record }),
       // Started once and left open for the whole run: a delivery may arrive during a later check,
@@ -69,6 +118,7 @@ export function runSession(run: RunConfig): RunSession {
         return receiver;
       },
     };
+    session = made;
     sessions.set(run.marker, session);
   }
   return session;

@@ -20,6 +20,12 @@ export interface CheckMeta {
   /** Deliberately exceeds the rate limit: runs only with `rateLimit.provoke: true`. */
   provokes429?: boolean;
   /**
+   * What the check must have to itself while it runs (checks otherwise run side by side):
+   * `windows` when it follows the X-Rate-Limit-Used arithmetic of the windows it uses (§8), `run`
+   * when it compares several reads of a list other checks add to.
+   */
+  exclusive?: 'run' | 'windows';
+  /**
    * The response-schema violations this check reports for the whole run (a schema check): every
    * violation any check saw whose answer matches one of these goes to it, and to no other check.
    */
@@ -60,8 +66,8 @@ export interface RunConfig {
   seed: number;
   /** Runs per property (`--runs`); absent lets each property use its own default. */
   runs?: number;
-  /** How the run named its target on the command line (`--profile p.json`), for replay commands; never a token. */
-  targetArgs: string;
+  /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): a replay line starts with it. */
+  runCommand: string;
   /** Which checks run: `all` or one api, and an optional glob over ids. */
   api: ApiVersion | 'all';
   only?: string;
@@ -78,6 +84,16 @@ export interface RunConfig {
   share?: number;
   /** The preflight's requests per window, counted by the checks' pacer too so the share holds over both. */
   pacedBefore?: PacedWindow[];
+  /** The run's deadline in ms from the start of the checks: nothing may outlast it. */
+  deadlineMs: number;
+  /** How many checks may run at the same time (the scheduler also keeps each window within its room). */
+  concurrency: number;
+  /** The check files of the run (absolute paths, in path order), imported by the run's one test file. */
+  files: string[];
+  /** The package root the files are under (for the names of files that fail to load). */
+  root: string;
+  /** The plan's estimate of each check's requests per rate-limit window (`suites/request-costs.json`). */
+  costs?: Record<string, Record<string, number>>;
 }
 
 /** A record a check created on the target (a success answer to a POST), for the report and cleanup. */
@@ -115,6 +131,10 @@ export interface CheckRecord {
   rateLimit?: { used: number; limit: number | undefined };
   /** How many HTTP exchanges the check caused (retries included). */
   requestCount?: number;
+  /** Its exchanges per rate-limit window (`v1 primary`, `v2 merchant`, …). */
+  windows?: Record<string, number>;
+  /** For a property: how many cases it ran (the plan scales its requests by `--runs`). */
+  propertyRuns?: number;
   /** Response-schema violations the check saw, one per (operation, status, pointer); judged by the owning schema check. */
   violations?: SchemaViolation[];
   /** The check's `owns` (CheckMeta), for the runner to attribute violations. */

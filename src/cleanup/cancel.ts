@@ -13,10 +13,12 @@ const finalOrderStates: Readonly<Record<string, string>> = {
 // from received (v2) or delivered (v1) on it is at the warehouse.
 const changeableShipmentStates: readonly string[] = ['created', 'shipped'];
 
-/** What cleanup does with `record` before any write: `cancel`, or the action it settles on without one. */
-export function decide(record: FoundRecord): CleanupAction | { action: 'cancel' } {
+/** What cleanup does with `record` before any write: `cancel`, `delete` (a v1 SKU), or the action it settles on without one. */
+export function decide(record: FoundRecord): CleanupAction | { action: 'cancel' } | { action: 'delete' } {
   if (record.status === 'cancelled') return { action: 'already-cancelled' };
   if (!/^[0-9]+$/.test(record.id)) return { action: 'left', reason: `id "${record.id}" is not an integer the cancel operation can address` };
+  // §2.6: DELETE /skus/{id} sets a SKU deleted (and a later create or update makes it active again).
+  if (record.kind === 'sku') return { action: 'delete' };
   if (record.kind === 'order') {
     const reason = record.status === undefined ? undefined : finalOrderStates[record.status];
     return reason === undefined ? { action: 'cancel' } : { action: 'left', reason };
@@ -25,10 +27,26 @@ export function decide(record: FoundRecord): CleanupAction | { action: 'cancel' 
     if (record.status === undefined || changeableShipmentStates.includes(record.status)) return { action: 'cancel' };
     return { action: 'left', reason: `in status ${record.status}: only a created or shipped restocking shipment is cancelled (§3.1)` };
   }
-  return { action: 'left', reason: 'no cancel operation in the specification' };
+  return { action: 'left', reason: 'no cancel or delete operation in the specification' };
 }
 
 const statusFields: Readonly<Record<string, string>> = { order: 'fulfillment_status', restocking_shipment: 'status' };
+
+/**
+ * Deletes a SKU the run created through v1 DELETE /skus/{id} (§4.1 names it; §2.6: it sets the status
+ * deleted). Deleting one the run already deleted sets nothing new: the answer is taken at its word.
+ */
+export async function deleteSku(client: Client<'v1'>, record: FoundRecord): Promise<CleanupAction> {
+  try {
+    const answer = await client.DELETE('/skus/{id}', { params: { path: { id: Number(record.id) } } });
+    if (answer.ok) return { action: 'deleted' };
+    if (answer.status === 404) return { action: 'left', reason: 'DELETE /skus/{id} answered 404: the target no longer shows it' };
+    return { action: 'failed', reason: `could not be deleted: ${reasonOf(answer.error)}` };
+  } catch (error) {
+    if (!(error instanceof ClientError)) throw error;
+    return { action: 'failed', reason: `could not be deleted: ${reasonOf(error)}` };
+  }
+}
 
 /**
  * Cancels `record` through v2 PUT …/{id}/cancel. A 200 whose body shows the record in another status

@@ -105,7 +105,8 @@ export async function readReported(client: Client<'v2'>, entry: { api: 'v1' | 'v
   const kind = reportedKind(entry.kind);
   const list = markedLists.find((candidate) => candidate.kind === kind);
   const bare: FoundRecord = { kind, id: entry.id, source: 'report', api: entry.api };
-  if (!list) return { ...bare, action: 'left', reason: 'no cancel operation in the specification' };
+  if (kind === 'sku') return bare;
+  if (!list) return { ...bare, action: 'left', reason: 'no cancel or delete operation in the specification' };
   if (!/^[0-9]+$/.test(entry.id)) return { ...bare, action: 'left', reason: `id "${entry.id}" is not an integer the v2 API can address` };
   const params = { params: { path: { id: Number(entry.id) } } };
   try {

@@ -1,9 +1,9 @@
 // `mfc cleanup`: finds the records a run's marker names and cancels those the API can cancel.
 import type { Client } from '../client/index.js';
-import { cancel, decide } from './cancel.js';
+import { cancel, decide, deleteSku } from './cancel.js';
 import { defaultBounds, markedLists, readReported, reportedKind, walkList, type WalkBounds } from './find.js';
 import type { ReportedRun } from './report.js';
-import type { CleanupOutcome, CleanupResult, FoundRecord } from './types.js';
+import type { CleanupAction, CleanupOutcome, CleanupResult, FoundRecord } from './types.js';
 
 export type { CleanupAction, CleanupOutcome, CleanupResult, FoundRecord, ListWalk } from './types.js';
 export { defaultBounds, type WalkBounds } from './find.js';
@@ -28,10 +28,10 @@ const key = (record: { kind: string; id: string }): string => `${record.kind} ${
 
 /**
  * Walks the v2 order and restocking-shipment lists for records carrying the marker, reads the
- * reported records the walk did not meet, and cancels each one that can be cancelled (one request
- * at a time, paced by `client`).
+ * reported records the walk did not meet, cancels each one that can be cancelled and deletes the
+ * SKUs the run created (one request at a time, paced by the clients).
  */
-export async function cleanUp(client: Client<'v2'>, options: CleanupOptions): Promise<CleanupOutcome> {
+export async function cleanUp(client: Client<'v2'>, options: CleanupOptions & { v1: Client<'v1'> }): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { marker: options.marker, dryRun: options.dryRun, walks: [], results: [] };
   const settle = (result: CleanupResult): void => {
     outcome.results.push(result);
@@ -54,9 +54,16 @@ export async function cleanUp(client: Client<'v2'>, options: CleanupOptions): Pr
   }
   for (const record of found) {
     const decision = decide(record);
-    if (decision.action !== 'cancel') settle({ ...record, ...decision });
-    else if (options.dryRun) settle({ ...record, action: 'would-cancel' });
-    else settle({ ...record, ...(await cancel(client, record)) });
+    if (decision.action === 'delete') {
+      const deleted: CleanupAction = options.dryRun ? { action: 'would-delete' } : await deleteSku(options.v1, record);
+      settle({ ...record, ...deleted });
+    } else if (decision.action !== 'cancel') {
+      settle({ ...record, ...decision });
+    } else if (options.dryRun) {
+      settle({ ...record, action: 'would-cancel' });
+    } else {
+      settle({ ...record, ...(await cancel(client, record)) });
+    }
   }
   return outcome;
 }

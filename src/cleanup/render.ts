@@ -7,6 +7,8 @@ function actionText(result: CleanupResult): string {
     case 'cancelled': return `cancelled${was}`;
     case 'would-cancel': return `would cancel${was}`;
     case 'already-cancelled': return 'already cancelled';
+    case 'deleted': return 'deleted (DELETE /skus/{id}: status deleted, §2.6)';
+    case 'would-delete': return 'would delete (DELETE /skus/{id})';
     case 'left': return `left: ${result.reason}`;
     case 'failed': return result.reason;
   }
@@ -31,12 +33,14 @@ export function renderSummary(outcome: CleanupOutcome): string {
   const count = (action: CleanupResult['action']): number => outcome.results.filter((result) => result.action === action).length;
   const walked = outcome.walks.map((walk) => `${walk.records} ${walk.path.slice(1).replace(/_/g, ' ')}`).join(', ');
   const notes = outcome.walks.map(walkNote).filter((note): note is string => note !== undefined);
-  const cancellable = count('cancelled') + count('would-cancel') + count('failed');
+  const cancellable = count('cancelled') + count('would-cancel') + count('deleted') + count('would-delete') + count('failed');
+  const deleted = count('deleted') + count('would-delete');
   const head = outcome.results.length === 0
     ? `nothing to cancel: no record carries marker ${outcome.marker} (looked through ${walked})`
     : [
         `${outcome.results.length} record(s) of marker ${outcome.marker}:`,
         outcome.dryRun ? `${count('would-cancel')} would be cancelled,` : `${count('cancelled')} cancelled,`,
+        deleted === 0 ? '' : outcome.dryRun ? `${deleted} would be deleted,` : `${deleted} deleted,`,
         `${count('already-cancelled')} already cancelled, ${count('left')} left, ${count('failed')} failed`,
         cancellable === 0 ? '— nothing to cancel' : '',
         outcome.dryRun ? '(dry run: nothing was written)' : '',

@@ -17,6 +17,8 @@ export interface FoundRecord {
 export type CleanupAction =
   | { action: 'cancelled' }
   | { action: 'would-cancel' }
+  | { action: 'deleted' }
+  | { action: 'would-delete' }
   | { action: 'already-cancelled' }
   | { action: 'left'; reason: string }
   | { action: 'failed'; reason: string };

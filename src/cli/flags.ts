@@ -20,7 +20,7 @@ export function parseFlags<T extends FlagOptions>(command: string, args: string[
   }
 }
 
-/** The flags that name a target: `--profile FILE`, or `--base-url URL --token T` (CONTRACT §1). */
+/** The flags that name a target: `--profile FILE`, or `--base-url URL --token T` (docs/CLI.md). */
 export const targetFlags = {
   profile: { type: 'string' },
   'base-url': { type: 'string' },

@@ -1,6 +1,7 @@
 import type { Command } from './command.js';
 import { UsageError } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
+import { cliVersion } from './version.js';
 
 /** A sub-command as the dispatcher knows it before loading it: its `mfc --help` line and its module. */
 export interface CommandEntry {
@@ -50,7 +51,7 @@ export const commands: Record<string, CommandEntry> = {
 
 const usage = `mfc: conformance toolkit for the Merchant Fulfillment API
 
-Usage: mfc <command> [flags]      mfc <command> --help
+Usage: mfc <command> [flags]      mfc <command> --help      mfc --version (-v)
 
 Commands:`;
 
@@ -59,12 +60,16 @@ function printUsage(): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Dispatches `mfc COMMAND …` and returns the exit code (CONTRACT §1: 2 for a wrong invocation). */
+/** Dispatches `mfc COMMAND …` and returns the exit code (docs/CLI.md: 2 for a wrong invocation). */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     printUsage();
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${cliVersion()}\n`);
+    return 0;
   }
   const entry = commands[name];
   if (!entry) {

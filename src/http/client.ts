@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
-import { Pacer, pacing } from './pacing.js';
-import { describeNetworkError, recording } from './recording.js';
+import { Pacer, pacing, rateLimitKey, type WindowOf } from './pacing.js';
+import { describeNetworkError, recording, type ReplayTokenOf } from './recording.js';
 import { createRedactor } from './redact.js';
 import { retryOn429, type RetryOn429Options } from './retry.js';
 import type { MfcDispatchOptions, RecordedExchange } from './types.js';
@@ -19,6 +19,10 @@ export interface HttpClientOptions extends RetryOn429Options {
   pacer?: Pacer;
   /** `rateLimit.share`: the share of each window the client may use (see `Pacer`). */
   share?: number;
+  /** Names the rate-limit window of each request; the key doubles as its label, so it must hold no token (default: by origin and token, numbered in reports). */
+  windowOf?: WindowOf;
+  /** How replay lines name the token of an Authorization header (default `$MFC_TOKEN`). */
+  replayTokenOf?: ReplayTokenOf;
 }
 
 /** One request as the client sends it. */
@@ -66,6 +70,7 @@ export class HttpClient {
       ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
       ...(options.share === undefined ? {} : { share: options.share }),
       ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
+      ...(options.windowOf === undefined ? {} : { label: (key: string) => key }),
       signal: this.#halt.signal,
     });
     this.redact = createRedactor(options.secrets);
@@ -76,7 +81,7 @@ export class HttpClient {
     });
     // compose() wraps in order, so the first interceptor sits closest to the wire: each retry
     // attempt is paced and recorded on its own.
-    this.#dispatcher = this.#base.compose(recording(this.redact), pacing(this.pacer), retryOn429(options));
+    this.#dispatcher = this.#base.compose(recording(this.redact, undefined, options.replayTokenOf), pacing(this.pacer, options.windowOf ?? rateLimitKey), retryOn429(options));
   }
 
   /**

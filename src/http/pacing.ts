@@ -23,10 +23,12 @@ export interface PacerOptions {
   share?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Told of each wait for the next minute before it starts (for progress lines). */
+  /** Told of each wait for the window before it starts (for progress lines). */
   onWait?: (waitMs: number, reason: string) => void;
   /** Ends the waits early when aborted (the run stops); the request then meets the same signal. */
   signal?: AbortSignal;
+  /** How a window is named in waits and traffic; the default numbers windows per version (a key may hold a token). */
+  label?: (key: string) => string;
 }
 
 function abortableSleep(signal: AbortSignal | undefined): (ms: number) => Promise<void> {
@@ -42,11 +44,15 @@ function abortableSleep(signal: AbortSignal | undefined): (ms: number) => Promis
   });
 }
 
-interface Bucket {
+interface Window {
+  /** The calendar minute (UTC) `used` and `mine` count. */
   minute: number;
+  /** The window's use in this minute as far as known: the server's `X-Rate-Limit-Used`, or our own count when higher. */
   used: number;
-  /** Requests this pacer itself let through in the window (the server's `used` counts every client). */
+  /** Requests this pacer itself let through in this calendar minute (the server's `used` counts every client). */
   mine: number;
+  /** When this pacer let its requests through in the last 60 s: a window that may be trailing counts these. */
+  recent: number[];
   max: number | undefined;
 }
 
@@ -56,16 +62,35 @@ export interface PacedWindow {
   minute: number;
   mine: number;
   used: number;
+  recent: number[];
 }
 
-/** Counts requests per rate-limit window (per calendar minute, UTC, §8) and holds a request back when the window is nearly full. */
+/** The API version a window key belongs to: keys start with it (`v1 …`, `v2 …`). */
+export function apiOfWindow(key: string): 'v1' | 'v2' {
+  return key.startsWith('v2') ? 'v2' : 'v1';
+}
+
+/**
+ * §8 gives v1 a calendar minute (UTC) but v2 only "100 requests per minute per merchant": a trailing
+ * 60-second window is a legal reading of v2, so v2 is paced to hold under both.
+ */
+export function mayBeTrailing(key: string): boolean {
+  return apiOfWindow(key) === 'v2';
+}
+
+/**
+ * Counts requests per rate-limit window and holds a request back while its window is nearly full:
+ * per calendar minute (UTC, §8), and for v2 also over the trailing 60 s. Safe under concurrent
+ * callers: a request that waited looks again before it goes.
+ */
 export class Pacer {
   readonly #perMinute: number | undefined;
   readonly #share: number | undefined;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onWait: ((waitMs: number, reason: string) => void) | undefined;
-  readonly #buckets = new Map<string, Bucket>();
+  readonly #label: (key: string) => string;
+  readonly #windows = new Map<string, Window>();
   #lastKey: string | undefined;
   /** Past minutes of each window, for the report: how much of the limit this pacer used. */
   readonly #history: Array<{ key: string; minute: number; mine: number; max: number | undefined }> = [];
@@ -79,142 +104,190 @@ export class Pacer {
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? abortableSleep(options.signal);
     this.#onWait = options.onWait;
+    this.#label = options.label ?? ((key) => this.#numbered(key));
   }
 
-  #bucket(key: string): Bucket {
-    const minute = Math.floor(this.#now() / MINUTE_MS);
-    let bucket = this.#buckets.get(key);
-    if (!bucket) {
-      bucket = { minute, used: 0, mine: 0, max: undefined };
-      this.#buckets.set(key, bucket);
-    } else if (bucket.minute < minute) {
-      if (bucket.mine > 0) this.#history.push({ key, minute: bucket.minute, mine: bucket.mine, max: this.#limit(bucket) });
-      bucket.minute = minute;
-      bucket.used = 0;
-      bucket.mine = 0;
+  #numbered(key: string): string {
+    const api = apiOfWindow(key);
+    const keys = [...new Set([...this.#history.map((entry) => entry.key), ...this.#windows.keys()])].filter((known) => apiOfWindow(known) === api);
+    return `${api} window ${keys.indexOf(key) + 1}`;
+  }
+
+  #window(key: string): Window {
+    const now = this.#now();
+    const minute = Math.floor(now / MINUTE_MS);
+    let window = this.#windows.get(key);
+    if (!window) {
+      window = { minute, used: 0, mine: 0, recent: [], max: undefined };
+      this.#windows.set(key, window);
+    } else if (window.minute < minute) {
+      if (window.mine > 0) this.#history.push({ key, minute: window.minute, mine: window.mine, max: this.#limit(window) });
+      window.minute = minute;
+      window.used = 0;
+      window.mine = 0;
     }
+    while (window.recent.length > 0 && window.recent[0]! <= now - MINUTE_MS) window.recent.shift();
     this.#lastKey = key;
-    return bucket;
+    return window;
   }
 
-  #limit(bucket: Bucket): number | undefined {
-    if (bucket.max === undefined) return this.#perMinute;
-    return this.#perMinute === undefined ? bucket.max : Math.min(this.#perMinute, bucket.max);
+  #limit(window: Window): number | undefined {
+    if (window.max === undefined) return this.#perMinute;
+    return this.#perMinute === undefined ? window.max : Math.min(this.#perMinute, window.max);
   }
 
-  #full(bucket: Bucket): boolean {
-    const limit = this.#limit(bucket);
-    if (limit === undefined) return false;
+  /** How many requests of ours one window of `limit` takes: the share of it, else all but the spare one. */
+  #allowed(limit: number): number {
+    return this.#share === undefined ? Math.max(1, limit - 1) : Math.max(1, Math.floor(limit * this.#share));
+  }
+
+  /** How long until the window of `key` has room, 0 when it has room now. */
+  #waitMs(key: string, window: Window): number {
+    const limit = this.#limit(window);
+    if (limit === undefined) return 0;
+    const now = this.#now();
+    const nextMinute = (window.minute + 1) * MINUTE_MS - now + MINUTE_MARGIN_MS;
     // One request stays spare: another client of the same channel or merchant may share the window.
-    if (bucket.used >= limit - 1) return true;
-    return this.#share !== undefined && bucket.mine >= Math.max(1, Math.floor(limit * this.#share));
+    if (window.used >= limit - 1 || window.mine >= this.#allowed(limit)) return nextMinute;
+    if (mayBeTrailing(key) && window.recent.length >= this.#allowed(limit)) {
+      return window.recent[window.recent.length - this.#allowed(limit)]! + MINUTE_MS - now + MINUTE_MARGIN_MS;
+    }
+    return 0;
   }
 
   /**
-   * Waits, when the window of `key` is one request short of its limit (or this pacer has used its
-   * `share` of it), for the next UTC minute; then counts the request.
+   * Waits while the window of `key` is one request short of its limit or this pacer has used its
+   * `share` of it (per calendar minute, and for v2 over the trailing 60 s too); then counts the request.
    */
   async before(key: string): Promise<void> {
-    let bucket = this.#bucket(key);
-    if (this.#full(bucket)) {
-      const nextMinute = (bucket.minute + 1) * MINUTE_MS;
-      const waitMs = Math.max(0, nextMinute - this.#now()) + MINUTE_MARGIN_MS;
-      this.#onWait?.(waitMs, `the next rate-limit minute (${bucket.used}/${this.#limit(bucket) ?? '?'} used)`);
+    for (;;) {
+      const window = this.#window(key);
+      const waitMs = this.#waitMs(key, window);
+      if (waitMs <= 0) {
+        window.used += 1;
+        window.mine += 1;
+        window.recent.push(this.#now());
+        return;
+      }
+      this.#onWait?.(waitMs, `${this.#label(key)} (${window.used}/${this.#limit(window) ?? '?'} used this minute, ${window.mine} by this run)`);
       await this.#sleep(waitMs);
-      bucket = this.#bucket(key);
     }
-    bucket.used += 1;
-    bucket.mine += 1;
   }
 
   /** Learns the server's count from `X-Rate-Limit-Used` / `X-Rate-Limit-Max` when the answer carries them. */
   after(key: string, headers: Record<string, string>): void {
-    const bucket = this.#bucket(key);
+    const window = this.#window(key);
     const used = Number(headers['x-rate-limit-used']);
     const max = Number(headers['x-rate-limit-max']);
-    // The higher of the server's count and ours: a window shared by several tokens (all of v2)
-    // must not be reset by the lower count of another merchant's answer.
-    if (headers['x-rate-limit-used'] !== undefined && Number.isFinite(used)) bucket.used = Math.max(bucket.used, used);
-    if (headers['x-rate-limit-max'] !== undefined && Number.isFinite(max) && max > 0) bucket.max = max;
+    // The higher of the server's count and ours: a window shared by several tokens (a merchant's v2)
+    // must not be reset by the lower count of another window's answer.
+    if (headers['x-rate-limit-used'] !== undefined && Number.isFinite(used)) window.used = Math.max(window.used, used);
+    if (headers['x-rate-limit-max'] !== undefined && Number.isFinite(max) && max > 0) window.max = max;
+  }
+
+  /**
+   * How many more requests the window of `key` lets this pacer send now without waiting, or
+   * undefined when its limit is not known (the scheduler then takes it as unlimited).
+   */
+  room(key: string): number | undefined {
+    const window = this.#window(key);
+    const limit = this.#limit(window);
+    if (limit === undefined) return undefined;
+    const allowed = this.#allowed(limit);
+    const calendar = Math.min(allowed - window.mine, limit - 1 - window.used);
+    const trailing = mayBeTrailing(key) ? allowed - window.recent.length : calendar;
+    return Math.max(0, Math.min(calendar, trailing));
+  }
+
+  /** How many requests this pacer let through to the window of `key` since `since` (epoch ms; the last 60 s at most). */
+  sentSince(key: string, since: number): number {
+    return this.#window(key).recent.filter((at) => at >= since).length;
+  }
+
+  /** How the window of `key` is named in waits, traffic and exchanges (never by its token). */
+  label(key: string): string {
+    return this.#label(key);
+  }
+
+  /** The limit this pacer applies to the window of `key`, when known. */
+  limitOf(key: string): number | undefined {
+    const window = this.#windows.get(key);
+    return window === undefined ? this.#perMinute : this.#limit(window);
+  }
+
+  /** The requests per minute this pacer lets through in a window of `limit`: what a plan divides by. */
+  ratePerMinute(limit: number): number {
+    return this.#allowed(limit);
   }
 
   /** What this pacer let through in each window's current minute, to hand over to another pacer of the same run. */
   handover(): PacedWindow[] {
-    return [...this.#buckets.entries()].map(([key, bucket]) => ({ key, minute: bucket.minute, mine: bucket.mine, used: bucket.used }));
+    return [...this.#windows.entries()].map(([key, window]) => ({ key, minute: window.minute, mine: window.mine, used: window.used, recent: [...window.recent] }));
   }
 
   /**
    * Counts another pacer's requests of the same run as this one's (the preflight's, before the
-   * checks), so the share holds over both; a window of a past minute counts nothing.
+   * checks), so the share holds over both; a window of a past minute counts only its trailing requests.
    */
   takeOver(windows: PacedWindow[]): void {
-    for (const window of windows) {
-      const bucket = this.#bucket(window.key);
-      if (bucket.minute !== window.minute) continue;
-      bucket.mine += window.mine;
-      bucket.used = Math.max(bucket.used, window.used);
+    for (const handed of windows) {
+      const window = this.#window(handed.key);
+      window.recent = [...handed.recent, ...window.recent].sort((a, b) => a - b).filter((at) => at > this.#now() - MINUTE_MS);
+      if (window.minute !== handed.minute) continue;
+      window.mine += handed.mine;
+      window.used = Math.max(window.used, handed.used);
     }
   }
 
-  /**
-   * The requests this pacer let through per window and calendar minute, oldest first. Windows are
-   * numbered per version in the order they appeared (a v1 window is one token's), never named by token.
-   */
+  /** The requests this pacer let through per window and calendar minute, oldest first, each window by its label. */
   traffic(): TrafficMinute[] {
-    const current = [...this.#buckets.entries()]
-      .filter(([, bucket]) => bucket.mine > 0)
-      .map(([key, bucket]) => ({ key, minute: bucket.minute, mine: bucket.mine, max: this.#limit(bucket) }));
-    const windows = new Map<string, number>();
-    const numbered = (key: string, api: 'v1' | 'v2') => {
-      if (!windows.has(key)) windows.set(key, [...windows.keys()].filter((known) => apiOfKey(known) === api).length + 1);
-      return windows.get(key)!;
-    };
+    const current = [...this.#windows.entries()]
+      .filter(([, window]) => window.mine > 0)
+      .map(([key, window]) => ({ key, minute: window.minute, mine: window.mine, max: this.#limit(window) }));
     return [...this.#history, ...current]
       .sort((a, b) => a.minute - b.minute)
-      .map((entry) => {
-        const api = apiOfKey(entry.key);
-        return {
-          api,
-          window: numbered(entry.key, api),
-          minute: new Date(entry.minute * MINUTE_MS).toISOString(),
-          requests: entry.mine,
-          ...(entry.max === undefined ? {} : { limit: entry.max }),
-        };
-      });
+      .map((entry) => ({
+        api: apiOfWindow(entry.key),
+        window: this.#label(entry.key),
+        minute: new Date(entry.minute * MINUTE_MS).toISOString(),
+        requests: entry.mine,
+        ...(entry.max === undefined ? {} : { limit: entry.max }),
+      }));
   }
 
   /** The window last used, for the progress line. */
   usage(): RateLimitUsage {
-    const bucket = this.#lastKey === undefined ? undefined : this.#buckets.get(this.#lastKey);
-    return bucket ? { used: bucket.used, limit: this.#limit(bucket) } : { used: 0, limit: this.#perMinute };
+    const window = this.#lastKey === undefined ? undefined : this.#windows.get(this.#lastKey);
+    return window ? { used: window.used, limit: this.#limit(window) } : { used: 0, limit: this.#perMinute };
   }
 }
 
-function apiOfKey(key: string): 'v1' | 'v2' {
-  return / v2$/.test(key) ? 'v2' : 'v1';
-}
-
-/** The window a request counts against: v1 per sales channel (≈ per token), v2 per merchant (§8). */
+/** The window a request counts against when nothing names it better: v1 per sales channel (≈ per token), v2 per merchant (§8). */
 export function rateLimitKey(opts: MfcDispatchOptions): string {
   // All v2 tokens share one window: a token of the same merchant shares the server's count, and
   // counting another merchant's requests too only makes the pacing more careful.
-  if (opts.path.startsWith('/merchant_api/v2')) return `${String(opts.origin)} v2`;
+  if (opts.path.startsWith('/merchant_api/v2')) return `v2 ${String(opts.origin)}`;
   const authorization = headerRecord(opts.headers).authorization ?? '';
-  return `${String(opts.origin)} v1 ${authorization}`;
+  return `v1 ${String(opts.origin)} ${authorization}`;
 }
 
+/** Names the window of one request (a key for the pacer). */
+export type WindowOf = (opts: MfcDispatchOptions) => string;
+
 /** Interceptor: holds each request until its rate-limit window has room, and learns the window from each answer. */
-export function pacing(pacer: Pacer): Interceptor {
+export function pacing(pacer: Pacer, windowOf: WindowOf = rateLimitKey): Interceptor {
   return (dispatch) => (opts: MfcDispatchOptions, handler) => {
-    const key = rateLimitKey(opts);
+    const key = windowOf(opts);
+    // The recording step below names the window in the exchange (a label: never the token).
+    const paced: MfcDispatchOptions = { ...opts, window: pacer.label(key) };
     const observed = observe(handler, {
       onResponseStart: (_status, headers) => pacer.after(key, headerRecord(headers)),
     });
     // A request meant to provoke a 429 must not be held back.
     if (opts.provoke429) {
-      return dispatch(opts, observed);
+      return dispatch(paced, observed);
     }
-    void pacer.before(key).then(() => dispatch(opts, observed));
+    void pacer.before(key).then(() => dispatch(paced, observed));
     return true;
   };
 }

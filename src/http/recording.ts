@@ -21,8 +21,11 @@ function bodyText(body: MfcDispatchOptions['body']): string | null {
   return '[stream]';
 }
 
+/** How a replay line names the token of an Authorization header (`$MFC_TOKEN`), or undefined to leave the default. */
+export type ReplayTokenOf = (authorization: string) => string | undefined;
+
 /** Interceptor: records every exchange (request and answer, or the error) and hands it, redacted, to `opts.onExchange`. */
-export function recording(redact: (text: string) => string, bodyLimit = RECORDED_BODY_LIMIT): Interceptor {
+export function recording(redact: (text: string) => string, bodyLimit = RECORDED_BODY_LIMIT, replayTokenOf?: ReplayTokenOf): Interceptor {
   const clean = (record: Record<string, string>) =>
     Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redact(value)]));
   return (dispatch) => (opts: MfcDispatchOptions, handler) => {
@@ -30,6 +33,8 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
     if (!onExchange) return dispatch(opts, handler);
     const started = Date.now();
     const requestBody = bodyText(opts.body);
+    const authorization = headerRecord(opts.headers).authorization;
+    const replayToken = authorization === undefined ? undefined : replayTokenOf?.(authorization);
     const exchange: RecordedExchange = {
       method: opts.method,
       url: redact(new URL(opts.path, opts.origin).toString()),
@@ -39,6 +44,8 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       responseHeaders: {},
       responseBody: null,
       durationMs: 0,
+      ...(opts.window === undefined ? {} : { window: opts.window }),
+      ...(replayToken === undefined ? {} : { replayToken }),
     };
     const chunks: Buffer[] = [];
     let size = 0;

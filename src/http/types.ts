@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 
-/** One HTTP exchange as the reports show it (CONTRACT §3): tokens already replaced by `[redacted]`, bodies truncated. */
+/** One HTTP exchange as the reports show it (docs/REPORTS.md): tokens already replaced by `[redacted]`, bodies truncated. */
 export interface RecordedExchange {
   method: string;
   url: string;
@@ -13,6 +13,10 @@ export interface RecordedExchange {
   /** Why no answer arrived, when `status` is null. */
   error?: string;
   durationMs: number;
+  /** The rate-limit window the request counted in (§8), by its label (`v1 primary`, `v2 merchant`), never by its token. */
+  window?: string;
+  /** How a replay line names the token the request carried (`$MFC_TOKEN`, `<tokens.primary of p.yaml>`); never the token. */
+  replayToken?: string;
 }
 
 /** One step of the client's interceptor chain (undici `dispatch => (opts, handler) => …`). */
@@ -24,4 +28,6 @@ export interface MfcDispatchOptions extends Dispatcher.DispatchOptions {
   onExchange?: (exchange: RecordedExchange) => void;
   /** The request means to provoke a 429 (§8): neither paced nor retried. */
   provoke429?: boolean;
+  /** The label of the rate-limit window the request counts in, set by the pacing step for the recording step. */
+  window?: string;
 }

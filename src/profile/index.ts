@@ -1,4 +1,4 @@
-/** The target profile: types, schema, loading and validation (CONTRACT §2). */
+/** The target profile: types, schema, loading and validation (docs/PROFILE.md). */
 export type * from './types.js';
 export { ProfileError } from './errors.js';
 export { profileSchemaPath, profileProblems } from './validate.js';

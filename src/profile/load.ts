@@ -14,12 +14,15 @@ function resolveToken(source: TokenSource, key: string, env: NodeJS.ProcessEnv):
   return value;
 }
 
-function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv): TargetProfile {
+function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv, path: string): TargetProfile {
   const tokens: Record<string, string> = {};
+  const tokenSources: Record<string, string> = {};
   for (const [name, source] of Object.entries(file.tokens)) {
-    if (source !== undefined) tokens[name] = resolveToken(source, `tokens.${name}`, env);
+    if (source === undefined) continue;
+    tokens[name] = resolveToken(source, `tokens.${name}`, env);
+    tokenSources[name] = typeof source === 'string' ? `<tokens.${name} of ${path}>` : `$${source.env}`;
   }
-  const profile: TargetProfile = { ...file, tokens: tokens as unknown as TargetProfile['tokens'] } as TargetProfile;
+  const profile: TargetProfile = { ...file, tokens: tokens as unknown as TargetProfile['tokens'], tokenSources } as TargetProfile;
   if (file.webhooks) {
     const { signingToken, ...rest } = file.webhooks;
     profile.webhooks = signingToken === undefined
@@ -30,12 +33,12 @@ function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv): TargetP
 }
 
 /** Validates a parsed profile and resolves its `{"env": VAR}` tokens; throws `ProfileError` naming the key. */
-export function profileFromValue(value: unknown, env: NodeJS.ProcessEnv = process.env): TargetProfile {
+export function profileFromValue(value: unknown, env: NodeJS.ProcessEnv = process.env, path = 'the profile'): TargetProfile {
   const problems = profileProblems(value);
   if (problems.length > 0 || !isProfileFile(value)) {
     throw new ProfileError(`invalid profile:\n  ${problems.join('\n  ')}`);
   }
-  return resolveTokens(value, env);
+  return resolveTokens(value, env, path);
 }
 
 /** Reads a profile file (JSON, or YAML by extension or content), validates it and resolves its tokens. */
@@ -46,7 +49,7 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   } catch (error) {
     throw new ProfileError(`cannot read profile ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
-  return profileFromValue(parseProfileText(text, path), env);
+  return profileFromValue(parseProfileText(text, path), env, path);
 }
 
 /**
@@ -64,7 +67,7 @@ function parseProfileText(text: string, path: string): unknown {
   }
 }
 
-/** The profile `--base-url URL --token T` stand for (CONTRACT §1): read-only, primary token only. */
+/** The profile `--base-url URL --token T` stand for (docs/CLI.md): read-only, primary token only. */
 export function profileFromFlags(baseUrl: string, token: string): TargetProfile {
   const problems = profileProblems({
     baseUrl,
@@ -76,5 +79,6 @@ export function profileFromFlags(baseUrl: string, token: string): TargetProfile 
   // Such a profile names no fixture: the sales channel id is unknown, so it is left out and every
   // check that `needs` it is skipped rather than run against a made-up id.
   const fixtures = {} as TargetProfile['fixtures'];
-  return { baseUrl, environment: 'staging', allowWrites: false, tokens: { primary: token }, fixtures };
+  // The replay line mfc run prints reads the token from $MFC_TOKEN (--token "$MFC_TOKEN").
+  return { baseUrl, environment: 'staging', allowWrites: false, tokens: { primary: token }, fixtures, tokenSources: { primary: '$MFC_TOKEN' } };
 }

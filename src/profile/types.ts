@@ -1,10 +1,10 @@
-/** The deployment environments a profile may name (CONTRACT §2). */
+/** The deployment environments a profile may name (docs/PROFILE.md). */
 export type Environment = 'local' | 'staging' | 'production';
 
 /** A token value as written in a profile file: the value itself, or the environment variable holding it. */
 export type TokenSource = string | { env: string };
 
-/** The named tokens of a profile (CONTRACT §2); only `primary` is required. */
+/** The named tokens of a profile (docs/PROFILE.md); only `primary` is required. */
 export interface Tokens<T = string> {
   primary: T;
   sameMerchantOtherChannel?: T;
@@ -22,7 +22,7 @@ export interface SkuFixture {
   sku_code: string;
 }
 
-/** Records of the target that checks build on (CONTRACT §2). */
+/** Records of the target that checks build on (docs/PROFILE.md). */
 export interface Fixtures {
   salesChannelId: number;
   warehouseId?: number;
@@ -37,19 +37,34 @@ export interface Features {
   expiryHandling?: boolean;
 }
 
-/** Where the run listens for the target's webhook deliveries. */
+/** Where the run listens for the target's webhook deliveries, and the target's webhook timings (profile.schema.json describes each key). */
 export interface WebhookSettings<T = string> {
+  /** The local address the run's receiver listens on. */
   host: string;
   port: number;
+  /** The paths each version's calls arrive at on the receiver (after any proxy). */
   v1Path: string;
   v2Path: string;
+  /** The URLs registered with the provider (v1 through the account manager, v2 in the dashboard, §6), when a tunnel or proxy stands in front of host:port; shown, never used to listen. */
+  publicV1Url?: string;
+  publicV2Url?: string;
+  /** The sales channel's oldest valid token, which signs webhooks (§6.3 point 1); without it the signature checks cannot tell a wrong key from an unknown one. */
   signingToken?: T;
+  /** How long a check waits for a delivery after the change it triggered (default 10 s). */
   timeoutMs?: number;
+  /** The deployment's first retry wait plus a margin (§6.3 point 4); the retry checks need it. */
   retryWithinMs?: number;
+  /** How long the deployment waits for the receiver's answer (§6.3 point 3; default 5000). */
+  answerLimitMs?: number;
 }
 
 /** A target profile with every token resolved to its value: what the toolkit works with. */
 export interface TargetProfile {
+  /**
+   * How each token was given, as a replay line should name it (never the value): `$MFC_TOKEN` for one
+   * read from that environment variable, `<tokens.primary of p.yaml>` for one written in the file.
+   */
+  tokenSources?: Partial<Record<TokenName, string>>;
   baseUrl: string;
   environment: Environment;
   allowWrites?: boolean;

@@ -1,5 +1,5 @@
 // The page's only style and script, inline: report.html opens from a CI artifact with no network
-// (CONTRACT §3), and its Content-Security-Policy allows nothing else.
+// (docs/REPORTS.md), and its Content-Security-Policy allows nothing else.
 
 /** The Content-Security-Policy of report.html: inline style and script, no fetch of any kind. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";

@@ -1,4 +1,4 @@
-/** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html` (CONTRACT §3), `report.md`, terminal summary. */
+/** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html`, `report.md` (docs/REPORTS.md), terminal summary. */
 export { buildReport, coverageLine, failuresBySection } from './model.js';
 export type { CheckResult, CheckStatus, CreatedRecordEntry, FailureParts, ReportSummary, RuleCounts, RuleCoverage, RunDetails, RunReport, SectionCoverage } from './model.js';
 export { renderJsonReport, reportSchema, reportSchemaPath } from './json.js';

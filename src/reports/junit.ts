@@ -53,10 +53,10 @@ function bySection(report: RunReport): Array<[section: string, checks: CheckResu
 
 /**
  * The text of `junit.xml`: one `<testsuite name="§4.1">` per section across both versions, one
- * `<testcase name="<check id>" classname="v1.§4_1">` per check (CONTRACT §3), counts and time on
+ * `<testcase name="<check id>" classname="v1.§4_1">` per check (docs/REPORTS.md), counts and time on
  * every suite and on the root.
  * Written from our own result model, not by vitest's junit reporter: vitest 4 writes `<skipped/>`
- * without the reason, and CONTRACT §3 wants `<skipped message="…"/>`.
+ * without the reason, and docs/REPORTS.md promises `<skipped message="…"/>`.
  */
 export function renderJunit(report: RunReport, name = 'mfc run'): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks)}>`];

@@ -11,7 +11,7 @@ export interface FailureParts {
   received: string;
 }
 
-/** One check's result as every report shows it (CONTRACT §3). */
+/** One check's result as every report shows it (docs/REPORTS.md). */
 export interface CheckResult {
   id: string;
   title: string;
@@ -27,6 +27,10 @@ export interface CheckResult {
   failure?: FailureParts;
   /** How long the check ran, when the runner measured it (junit.xml's `time`). */
   durationMs?: number;
+  /** How many requests the check sent (429 retries included), when it ran. */
+  requestCount?: number;
+  /** Its requests per rate-limit window (`v1 primary`, `v2 merchant`, …), when it sent any. */
+  windows?: Record<string, number>;
 }
 
 /** Counts per status. */
@@ -82,10 +86,16 @@ export interface RunDetails {
   interrupted?: string;
   /** The share of each minute's rate limit the run allowed itself (`rateLimit.share`). */
   share?: number;
-  /** Requests per version and calendar minute, with the limit the answers named. */
-  traffic?: Array<{ api: 'v1' | 'v2'; minute: string; requests: number; limit?: number }>;
-  /** The largest share of a minute's limit the run used. */
+  /** Requests per rate-limit window and calendar minute, with the limit the answers named. */
+  traffic?: Array<{ api: 'v1' | 'v2'; window?: string; minute: string; requests: number; limit?: number }>;
+  /** The largest share of a minute's limit the run used in one window. */
   peakShare?: number;
+  /** Each rate-limit window over the run: its requests, its limit and the largest share of it used in a minute. */
+  windows?: Array<{ api: 'v1' | 'v2'; window: string; requests: number; limit?: number; peakShare?: number }>;
+  /** What the run planned before its first check: requests per window, the minutes they take at the share, the waits. */
+  plan?: RunPlanDetails;
+  /** The run's deadline in ms (from the plan, or `--deadline`). */
+  deadlineMs?: number;
   /**
    * The `mfc run` command line that reaches the same target, without `--only` and `--seed`
    * (`mfc run --profile p.json`): one check replays as `<command> --only <id> --seed <seed>`.
@@ -93,7 +103,17 @@ export interface RunDetails {
   command?: string;
 }
 
-/** The content of `report.json` (CONTRACT §3), with the rule coverage when the run knows the inventory. */
+/** The run's plan as the report gives it (src/runner/plan.ts). */
+export interface RunPlanDetails {
+  checks: number;
+  requests: number;
+  windows: Array<{ window: string; requests: number; limit?: number; perMinute?: number; minutes?: number }>;
+  requestMinutes: number;
+  waitMs: number;
+  expectedMs: number;
+}
+
+/** The content of `report.json` (docs/REPORTS.md), with the rule coverage when the run knows the inventory. */
 export interface RunReport {
   summary: ReportSummary;
   checks: CheckResult[];

@@ -37,7 +37,9 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     }
     lines.push('');
   }
-  lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  // Checks an interrupt or the deadline kept from running are not skipped by the target: counted apart.
+  const notRun = report.checks.filter((result) => result.status === 'skipped' && /^not (run|finished):/.test(result.message)).length;
+  lines.push(`${passed} passed, ${failed} failed, ${skipped - notRun} skipped${notRun === 0 ? '' : `, ${notRun} not run`}`);
   if (report.coverage) {
     const { passed: rulesPassed, failed: rulesFailed, skipped: rulesSkipped } = report.coverage.total;
     lines.push(`${coverageLine(report.coverage.total)} (${rulesPassed} passed, ${rulesFailed} failed, ${rulesSkipped} skipped)`);

@@ -12,7 +12,7 @@ export interface ReportPaths {
   json: string;
   junit: string;
   html: string;
-  /** `report.md`, beside the three files of CONTRACT §3: a Markdown summary for CI step summaries and PR comments. */
+  /** `report.md`, beside report.json, junit.xml and report.html (docs/REPORTS.md): a Markdown summary for CI step summaries and PR comments. */
   markdown: string;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import { specDir } from '../generate/paths.js';
-import type { Rule, RulesFile } from './types.js';
+import { ruleSides, type Rule, type RulesFile } from './types.js';
 
 /** Where the inventory lives in the package: one YAML file per § group (spec/ is not part of the build). */
 export const rulesDir = `${join(specDir, 'rules')}/`;
@@ -25,11 +25,14 @@ export class RulesError extends Error {
 }
 
 function describe(file: string, value: unknown, error: ErrorObject): string | undefined {
+  const [, , index, key] = error.instancePath.split('/');
+  const rule = index === undefined ? undefined : (value as RulesFile).rules[Number(index)];
+  const at = (path: string) => `${file}${rule ? ` rule ${rule.id ?? `#${index}`}` : ''}${path ? ` at ${path}` : ''}`;
+  // side is one value or a list; each branch complains, one line says what is allowed.
+  if (key === 'side') return `${at(`/rules/${index}/side`)}: must be one of ${ruleSides.join(', ')}, or a list of them`;
   // A failed oneOf comes with each branch's complaint; one line says what the rule lacks.
   if (error.schemaPath.includes('/oneOf/')) return undefined;
-  const [, , index] = error.instancePath.split('/');
-  const rule = index === undefined ? undefined : (value as RulesFile).rules[Number(index)];
-  const where = `${file}${rule ? ` rule ${rule.id ?? `#${index}`}` : ''}${error.instancePath ? ` at ${error.instancePath}` : ''}`;
+  const where = at(error.instancePath);
   if (error.keyword === 'oneOf') return `${where}: needs either checks (a list, empty while no check covers it) or an unobservable reason, not both`;
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
   return `${where}: ${error.message ?? 'is invalid'}`;
@@ -53,7 +56,7 @@ export function readRules(dir: string = rulesDir): { rules: Rule[]; problems: st
       problems.push(...[...new Set((validateFile.errors ?? []).map((error) => describe(file, value, error)))].filter((line): line is string => line !== undefined));
       continue;
     }
-    for (const rule of value.rules) rules.push({ ...rule, checks: rule.checks ?? [], file });
+    for (const rule of value.rules) rules.push({ ...rule, side: typeof rule.side === 'string' ? [rule.side] : rule.side, checks: rule.checks ?? [], file });
   }
   const seen = new Map<string, string>();
   for (const rule of rules) {

@@ -6,8 +6,8 @@ import type { Rule } from './types.js';
 const bySection = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /**
- * The text of `mfc rules`: rules grouped by §, each with its checks, its unobservable reason or
- * "no check yet"; check ids `known` does not hold are marked; then the coverage line.
+ * The text of `mfc rules`: rules grouped by §, each with its sides, its checks, its unobservable
+ * reason or "no check yet"; check ids `known` does not hold are marked; then the coverage line.
  */
 export function renderRules(rules: readonly Rule[], known?: ReadonlySet<string>): string {
   const sections = [...new Set(rules.map((rule) => rule.section))].sort(bySection);
@@ -15,7 +15,7 @@ export function renderRules(rules: readonly Rule[], known?: ReadonlySet<string>)
   for (const section of sections) {
     lines.push(`§${section}`);
     for (const rule of rules.filter((candidate) => candidate.section === section)) {
-      lines.push(`  ${rule.id}: ${rule.statement}`);
+      lines.push(`  ${rule.id}: [${rule.side.join(', ')}] ${rule.statement}`);
       if (rule.unobservable !== undefined) lines.push(`      unobservable: ${rule.unobservable}`);
       else if (rule.checks.length === 0) lines.push('      no check yet');
       else lines.push(`      checks: ${rule.checks.map((id) => (known && !known.has(id) ? `${id} (no such check)` : id)).join(', ')}`);

@@ -3,6 +3,7 @@ import type { SerializedError } from 'vitest';
 import { isSelected, type ApiVersion, type CreatedRecord, type SchemaScope } from '../checks/index.js';
 import { redactDeep, type TrafficMinute } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
+import { isLoadFailure } from './load-failure.js';
 import type { ProgressSink } from './progress.js';
 import type { SeenViolation } from './schema-verdicts.js';
 
@@ -25,6 +26,9 @@ export class ResultCollector implements Reporter {
   readonly pending = new Map<string, CheckResult>();
 
   #deadlinePassed = false;
+  // Checks finish in any order side by side; the report lists them in the order they were declared.
+  readonly #declared = new Map<string, number>();
+  readonly #positions = new Map<CheckResult, number>();
   #stopReason: string | undefined;
   /** How many checks the deadline cut short. */
   cutShort = 0;
@@ -62,13 +66,15 @@ export class ResultCollector implements Reporter {
     this.#stopReason ??= reason;
   }
 
-  #add(result: CheckResult): void {
+  #add(result: CheckResult, test?: TestCase): void {
     this.results.push(redactDeep(result, this.redact));
+    if (test !== undefined) this.#positions.set(this.results.at(-1)!, this.#declared.get(test.id) ?? Infinity);
   }
 
   onTestModuleCollected(module: TestModule): void {
     let count = 0;
     for (const test of module.children.allTests()) {
+      this.#declared.set(test.id, this.#declared.size);
       if (!isSelected(test.name, this.selection)) continue;
       count += 1;
       this.pending.set(test.name, {
@@ -79,11 +85,11 @@ export class ResultCollector implements Reporter {
     this.progress?.addTotal(count);
   }
 
-  onTestCaseReady(test: TestCase): void {
-    if (isSelected(test.name, this.selection)) this.progress?.start(test.name);
-  }
-
   onTestCaseResult(test: TestCase): void {
+    if (isLoadFailure(test.name)) {
+      this.#loadFailure(test);
+      return;
+    }
     // Checks outside --api / --only were registered as skipped placeholders; they are not part of the run.
     if (!isSelected(test.name, this.selection)) return;
     this.pending.delete(test.name);
@@ -97,23 +103,25 @@ export class ResultCollector implements Reporter {
       section: meta?.section ?? '0',
       requests: [],
       ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
+      ...(meta?.requestCount === undefined ? {} : { requestCount: meta.requestCount }),
+      ...(meta?.windows === undefined || Object.keys(meta.windows).length === 0 ? {} : { windows: meta.windows }),
     };
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
     if (meta?.owns) this.owners.set(test.name, meta.owns);
     if (meta?.traffic) this.traffic = meta.traffic;
     for (const record of meta?.created ?? []) this.addCreated(record);
-    this.progress?.finish(meta?.rateLimit, result.state === 'failed');
+    this.progress?.finish(test.name, meta?.rateLimit, result.state === 'failed');
     if (this.#deadlinePassed && result.state !== 'passed') {
       // vitest reports a cancelled check as skipped "by the user"; the reason is the deadline.
       this.cutShort += 1;
-      this.#add({ ...base, status: 'skipped', message: 'not finished: the run deadline passed' });
+      this.#add({ ...base, status: 'skipped', message: 'not finished: the run deadline passed' }, test);
     } else if (this.#stopReason !== undefined && result.state === 'skipped' && result.note === VITEST_CANCEL_NOTE) {
-      this.#add({ ...base, status: 'skipped', message: `not finished: ${this.#stopReason}` });
+      this.#add({ ...base, status: 'skipped', message: `not finished: ${this.#stopReason}` }, test);
     } else if (result.state === 'passed') {
-      this.#add({ ...base, status: 'passed', message: '' });
+      this.#add({ ...base, status: 'passed', message: '' }, test);
     } else if (result.state === 'skipped') {
-      this.#add({ ...base, status: 'skipped', message: result.note ?? 'skipped' });
+      this.#add({ ...base, status: 'skipped', message: result.note ?? 'skipped' }, test);
     } else if (result.state === 'failed') {
       const failure = meta?.failure;
       this.#add({
@@ -122,21 +130,36 @@ export class ResultCollector implements Reporter {
         message: failure?.message ?? firstError(result.errors),
         requests: meta?.requests ?? [],
         ...(failure ? { failure: { code: failure.code, title: failure.title, expected: failure.expected, received: failure.received } } : {}),
-      });
+      }, test);
     }
   }
 
+  // A check file that cannot load (syntax error, failing import) registers no check: the run's test
+  // file reports it as a failure of its own (run.load.<file>) so it never passes silently.
+  #loadFailure(test: TestCase): void {
+    const file = test.name.slice('run.load.'.length);
+    this.#add({
+      id: test.name,
+      title: `The check file ${file} loads`,
+      api: file.includes('v2') ? 'v2' : 'v1',
+      section: '0',
+      status: 'failed',
+      message: firstError(test.result().errors),
+      requests: [],
+    });
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    // A suite file that cannot load (syntax error, failing import) registers no check: report it
-    // as a failure of its own so it never passes silently.
+    const position = (result: CheckResult) => this.#positions.get(result) ?? Infinity;
+    this.results.sort((a, b) => position(a) - position(b));
+    // The run's one test file failing as a whole (it is the runner's own) stands for every check file.
     for (const module of modules) {
       const errors = module.errors();
       if (errors.length === 0) continue;
-      const slug = module.relativeModuleId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
       this.#add({
-        id: `run.load.${slug}`,
-        title: `The check file ${module.relativeModuleId} loads`,
-        api: module.relativeModuleId.includes('v2') ? 'v2' : 'v1',
+        id: 'run.load.checks',
+        title: 'The check files load',
+        api: 'v1',
         section: '0',
         status: 'failed',
         message: errors.map((error) => `${error.name ?? 'Error'}: ${error.message}`).join('\n'),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ApiVersion } from '../checks/index.js';
 import type { TargetProfile } from '../profile/index.js';
+import type { RunPlan } from './plan.js';
 
 /**
  * The package root: suites and properties are found relative to it, never to the working directory.
@@ -24,16 +25,18 @@ export interface RunOptions {
   seed?: number;
   /** Runs per property; undefined lets each property use its own default. */
   runs?: number;
-  /** How the target was named on the command line, for replay commands (default `--profile <profile>`); never a token. */
-  targetArgs?: string;
+  /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
+  runCommand?: string;
   /** Writes the three reports there when given. */
   reportDir?: string;
   /** `--allow-production-writes`. */
   allowProductionWrites?: boolean;
   /** Per-request timeout (default 10 s). */
   requestTimeoutMs?: number;
-  /** The whole run's deadline (default 10 min, divided by `rateLimit.share`: 20 min at 0.5). */
+  /** The whole run's deadline (default: from the run's plan, twice its expected time plus two minutes). */
   deadlineMs?: number;
+  /** How many checks may run side by side (default 6); the scheduler also keeps each rate-limit window within its room. */
+  concurrency?: number;
   /** The longest one check may take (default 3 min: room for two rate-limit windows). */
   checkTimeoutMs?: number;
   /** Check files, as globs relative to `root` (default suites and properties). */
@@ -46,6 +49,8 @@ export interface RunOptions {
   progressLines?: NodeJS.WritableStream;
   /** The longest one request may wait for the rate limit before the run stops (default: the profile's, else 120 s). */
   maxWaitMs?: number;
+  /** Told the run's plan and deadline before the first check starts (`mfc run` prints them). */
+  onPlan?: (plan: RunPlan, deadlineMs: number) => void;
   /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
   signal?: AbortSignal;
 }
@@ -53,6 +58,8 @@ export interface RunOptions {
 /** Defaults of the limits. */
 export const defaults = {
   requestTimeoutMs: 10_000,
-  deadlineMs: 10 * 60_000,
   checkTimeoutMs: 3 * 60_000,
+  // Enough that checks waiting on webhook deliveries do not keep the windows idle; few enough that
+  // a target's answers stay readable in order.
+  concurrency: 6,
 } as const;

@@ -1,5 +1,5 @@
 import { safeLine } from '../text/terminal.js';
-import { waitText, type ProgressSink } from './progress.js';
+import { runningText, waitText, type ProgressSink } from './progress.js';
 
 /** How often a line is written while checks run. */
 const INTERVAL_MS = 5_000;
@@ -13,7 +13,7 @@ export class ProgressLines implements ProgressSink {
   #total = 0;
   #done = 0;
   #failed = 0;
-  #current = '';
+  readonly #running = new Set<string>();
   #requests = '';
   #changed = false;
   readonly #timer: NodeJS.Timeout;
@@ -29,11 +29,12 @@ export class ProgressLines implements ProgressSink {
   }
 
   start(id: string): void {
-    this.#current = safeLine(id);
+    this.#running.add(id);
     this.#changed = true;
   }
 
-  finish(rateLimit?: { used: number; limit: number | undefined }, failed = false): void {
+  finish(id: string, rateLimit?: { used: number; limit: number | undefined }, failed = false): void {
+    this.#running.delete(id);
     this.#done += 1;
     if (failed) this.#failed += 1;
     if (rateLimit) this.#requests = ` · requests ${rateLimit.used}/${rateLimit.limit ?? '?'} this minute`;
@@ -52,6 +53,6 @@ export class ProgressLines implements ProgressSink {
     if (!this.#changed) return;
     this.#changed = false;
     const failed = this.#failed > 0 ? `, ${this.#failed} failed` : '';
-    this.stream.write(`mfc run: ${this.#done}/${this.#total} checks done${failed} · running ${this.#current}${this.#requests}\n`);
+    this.stream.write(`mfc run: ${safeLine(`${this.#done}/${this.#total} checks done${failed}${runningText(this.#running)}${this.#requests}`)}\n`);
   }
 }

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { DEFAULT_MAX_WAIT_MS, isSelected, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
-import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerMinute } from '../http/index.js';
+import { profileReplayTokens, profileWindows } from '../checks/windows.js';
+import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerWindow } from '../http/index.js';
 import { rateShare } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
 import { ResultCollector } from './collector.js';
+import { deadlineFailure } from './deadline.js';
 import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
+import { loadCosts, type RunPlan } from './plan.js';
+import { planChecks, selectedChecks } from './planned-checks.js';
 import { boundedWaitFailure, preflight, type PreflightOutcome } from './preflight.js';
 import { loadRules } from '../rules/load.js';
 import type { Rule } from '../rules/index.js';
@@ -15,7 +20,7 @@ import { assertWritesAllowed } from './safety.js';
 import { attributeViolations } from './schema-verdicts.js';
 import { runVitest } from './vitest.js';
 
-/** What a run produced: the report, the exit code (CONTRACT §1), where the reports went, and what replays it. */
+/** What a run produced: the report, the exit code (docs/CLI.md), where the reports went, and what replays it. */
 export interface RunOutcome {
   report: RunReport;
   /** 130 when the run was interrupted (SIGINT, SIGTERM). */
@@ -30,23 +35,8 @@ export interface RunOutcome {
   selected: number;
   /** Records the checks created on the target. */
   created: CreatedRecord[];
-}
-
-function deadlineFailure(deadlineMs: number, collector: ResultCollector): CheckResult[] {
-  // Checks collected but never reported (the worker was closed under them) are listed too.
-  const unfinished = [...collector.pending.values()].map((result) => ({ ...result, message: 'not finished: the run deadline passed' }));
-  return [
-    {
-      id: 'run.deadline',
-      title: 'The run finishes within its deadline',
-      api: 'v1',
-      section: '0',
-      status: 'failed',
-      message: `The run did not finish within ${Math.round(deadlineMs / 1000)} s; ${collector.cutShort + unfinished.length} check(s) did not finish`,
-      requests: [],
-    },
-    ...unfinished,
-  ];
+  /** What the run planned before its first check. */
+  plan: RunPlan;
 }
 
 /** Runs the selected checks against the profile's target and writes the reports; the programmatic face of `mfc run`. */
@@ -55,15 +45,16 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const { profile } = options;
   assertWritesAllowed(profile, options.allowProductionWrites ?? false);
   const api = options.api ?? 'all';
+  const selection = { api, only: options.only };
+  const root = options.root ?? packageRoot;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const maxWaitMs = options.maxWaitMs ?? (profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000);
   const share = rateShare(profile);
-  // A run held to a share of the limit takes longer by as much: the default deadline grows with it.
-  const deadlineMs = options.deadlineMs ?? Math.round(defaults.deadlineMs / (share ?? 1));
   const secrets = profileSecrets(profile);
   const redact = createRedactor(secrets);
   // Read before any request: a broken inventory is a packaging error, not a finding about the target.
   const rules = loadRules();
+  const { checks, files } = await selectedChecks(root, options.include ?? defaultInclude, selection);
   const progress = options.progress ? new Progress(options.progress) : options.progressLines ? new ProgressLines(options.progressLines) : undefined;
 
   // One stop for the whole run: an interrupt from outside, or the rate-limit bound from inside.
@@ -78,7 +69,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   let preflightStop: string | undefined;
   const probe = new HttpClient({
     secrets, requestTimeoutMs, maxRetries: 1, maxWaitMs, beyondMaxWait: 'answer',
+    windowOf: profileWindows(profile),
+    replayTokenOf: profileReplayTokens(profile),
     ...(share === undefined ? {} : { share }),
+    ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
     onWait: (waitMs, reason) => progress?.wait(waitMs, reason),
     onGiveUp: (reason) => {
       preflightStop ??= reason;
@@ -102,23 +96,36 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     marker: `mfc-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
     seed,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
-    targetArgs: options.targetArgs ?? '--profile <profile>',
+    runCommand: options.runCommand ?? 'mfc run --profile <profile>',
     api,
     ...(options.only === undefined ? {} : { only: options.only }),
     requestTimeoutMs,
-    checkTimeoutMs: Math.min(options.checkTimeoutMs ?? defaults.checkTimeoutMs, deadlineMs),
+    checkTimeoutMs: options.checkTimeoutMs ?? defaults.checkTimeoutMs,
     maxWaitMs,
     ...(share === undefined ? {} : { share }),
     pacedBefore: probe.pacer.handover(),
     ...(inputs.stop !== undefined ? { stop: inputs.stop } : interruptedEarly ? { stop: `not run: ${String(stop.signal.reason)}` } : {}),
     ...(Object.keys(inputs.unusableTokens).length > 0 ? { unusableTokens: inputs.unusableTokens } : {}),
+    deadlineMs: 0,
+    concurrency: options.concurrency ?? defaults.concurrency,
+    files: files.map((file) => join(root, file)),
+    root,
+    costs: Object.fromEntries(Object.entries(loadCosts(root)).map(([id, cost]) => [id, cost.requests])),
   };
-  const collector = new ResultCollector({ api, only: options.only }, redact, progress);
-  // The checks run in vitest's worker thread; this channel carries their waits and the bound's verdict here, and the halt there.
+  const plan = planChecks(checks, config, probe, loadCosts(root));
+  // The deadline follows the work: the plan's time with room for other clients and slow answers, or --deadline.
+  config.deadlineMs = options.deadlineMs ?? plan.deadlineMs;
+  config.checkTimeoutMs = Math.min(config.checkTimeoutMs, config.deadlineMs);
+  options.onPlan?.(plan.plan, config.deadlineMs);
+
+  const collector = new ResultCollector(selection, redact, progress);
+  // The checks run in vitest's worker thread; this channel carries their starts, waits and the bound's verdict here, and the halt there.
   let rateLimitStop: string | undefined;
   const channel = openRunChannel(config.marker, (message) => {
+    if (message.kind === 'started') progress?.start(message.id);
     if (message.kind === 'wait') progress?.wait(message.waitMs, message.reason);
     if (message.kind === 'created') collector.addCreated(message.record);
+    if (message.kind === 'finished') collector.requestCount += message.requests;
     if (message.kind === 'give-up') {
       rateLimitStop ??= message.reason;
       stopRun(`the rate limit: ${message.reason}`);
@@ -131,9 +138,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ({ deadlinePassed } = await runVitest({
       config,
       collector,
-      root: options.root ?? packageRoot,
-      include: options.include ?? defaultInclude,
-      deadlineMs: Math.max(1, deadlineMs - (Date.now() - started)),
+      root,
+      deadlineMs: Math.max(1, config.deadlineMs - (Date.now() - started)),
       stop: stop.signal,
     }));
   } finally {
@@ -149,18 +155,21 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...inputs.failures.map((failure) => redactDeep(failure, redact)),
     ...(rateLimitStop === undefined ? [] : [boundedWaitFailure(rateLimitStop.includes('/merchant_api/v2') ? 'v2' : 'v1', rateLimitStop)]),
     ...attributeViolations(collector.results, collector.violations, collector.owners),
-    ...(deadlinePassed ? deadlineFailure(deadlineMs, collector) : stop.signal.aborted ? notRun(collector, rules, { api, only: options.only }, String(stop.signal.reason)) : []),
+    ...(deadlinePassed ? deadlineFailure(config, collector, checks, plan.costOf) : stop.signal.aborted ? notRun(collector, rules, selection, String(stop.signal.reason)) : []),
   ];
   // The checks' pacer took over the preflight's counts, so both are in (while their minute lasted).
   const peak = peakShare(collector.traffic);
   const report = buildReport(results, ruleCoverage(rules, results), {
     marker: config.marker,
     seed,
-    command: `mfc run ${config.targetArgs}`,
+    command: config.runCommand,
     created: collector.created,
     ...(interrupted === undefined ? {} : { interrupted }),
     ...(share === undefined ? {} : { share }),
-    traffic: trafficPerMinute(collector.traffic),
+    plan: plan.plan,
+    deadlineMs: config.deadlineMs,
+    windows: trafficPerWindow(collector.traffic),
+    traffic: collector.traffic,
     ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),
   });
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });
@@ -172,8 +181,9 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     seed,
     durationMs: Date.now() - started,
     requests: collector.requestCount + probe.requestCount,
-    selected: collector.selectedCount,
+    selected: checks.length,
     created: collector.created,
+    plan: plan.plan,
   };
 }
 

@@ -6,7 +6,7 @@ export class RunRefusedError extends Error {
   override name = 'RunRefusedError';
 }
 
-/** Enforces CONTRACT §2: writes against production need `--allow-production-writes`. */
+/** Enforces the production-write rule (docs/PROFILE.md): writes against production need `--allow-production-writes`. */
 export function assertWritesAllowed(profile: TargetProfile, allowProductionWrites: boolean): void {
   if (profile.environment === 'production' && profile.allowWrites && !allowProductionWrites) {
     throw new RunRefusedError(

@@ -1,14 +1,21 @@
 import { Writable } from 'node:stream';
-import { BaseSequencer, createVitest, type TestSpecification, type Vitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../checks/index.js';
 import type { ResultCollector } from './collector.js';
 
+// Built (dist/), the run's test file is JavaScript like the checks it imports.
+const entryFile = `src/runner/run-entry.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
+
+// Every selected check is registered concurrently and waits for the run's scheduler, which decides
+// how many run at once; vitest must not hold any of them back itself.
+const UNBOUNDED_CONCURRENCY = 100_000;
+
 /** How vitest is driven for one run. */
 export interface VitestRun {
+  /** The run's configuration; its `files` are the check files the run's one test file imports. */
   config: RunConfig;
   collector: ResultCollector;
   root: string;
-  include: string[];
   /** Past this many ms the run is cancelled and vitest closed, whatever is still running. */
   deadlineMs: number;
   /**
@@ -28,17 +35,10 @@ const deadlineReason = 'deadline' as Parameters<Vitest['cancelCurrentRun']>[0];
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
- * Runs the check files in path order. vitest's own order puts larger files first, so editing one
- * file could reorder a run; a fixed order lets a file rely on running before another (the v2 batch
- * settings checks observe the batch SKU before other files write to it).
+ * Runs the checks under vitest's node API (major 4): one worker, one test file that imports every
+ * check file (src/runner/run-entry.ts), one HTTP client and one scheduler for the run. Resolves to
+ * whether the deadline cut the run short.
  */
-class PathOrderSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
-  }
-}
-
-/** Runs the check files under vitest's node API (major 4): one worker, no isolation, one HTTP client for the run. Resolves to whether the deadline cut the run short. */
 export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const ours = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
@@ -49,18 +49,19 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       config: false,
       root: run.root,
       dir: run.root,
-      include: run.include,
+      include: [entryFile],
       watch: false,
       reporters: [run.collector],
-      // One worker, files in sequence, modules shared: the pacing state sees every request.
-      // A worker thread starts faster than a forked process, which the fault matrix feels 130 times.
+      // One worker, modules shared: the pacing state and the scheduler see every request.
+      // A worker thread starts faster than a forked process, which the fault matrix feels 200 times.
       pool: 'threads',
       maxWorkers: 1,
       fileParallelism: false,
       isolate: false,
-      sequence: { shuffle: false, concurrent: false, sequencer: PathOrderSequencer },
-      testTimeout: run.config.checkTimeoutMs,
-      hookTimeout: run.config.checkTimeoutMs,
+      maxConcurrency: UNBOUNDED_CONCURRENCY,
+      sequence: { shuffle: false },
+      testTimeout: run.config.deadlineMs,
+      hookTimeout: run.config.deadlineMs,
       passWithNoTests: true,
       // No results cache: it would reorder files by past failures, and the package may be read-only.
       cache: false,

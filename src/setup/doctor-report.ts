@@ -1,4 +1,6 @@
-import type { TargetProfile } from '../profile/index.js';
+import type { TargetProfile, WebhookSettings } from '../profile/index.js';
+import { defaults } from '../runner/options.js';
+import { renderPlan } from '../runner/plan.js';
 import { safeLine } from '../text/terminal.js';
 import type { Diagnosis, ProbeSeen } from './doctor.js';
 
@@ -16,6 +18,53 @@ function probeLine(probe: ProbeSeen): string {
   ];
   const missing = probe.rateLimitUsed === undefined || probe.rateLimitMax === undefined ? ' (§8: every response carries both)' : '';
   return `${probe.request}${who}: ${probe.status} · ${headers.join(' · ')}${missing}`;
+}
+
+// What a webhook check waits for a delivery when the profile names no wait (suites/support/webhooks.ts).
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/**
+ * What the webhook checks that would run cost in waiting, and where that wait is set. A check that
+ * waits for a retry, or watches that none comes, waits about `retryWithinMs`; they run side by side
+ * with the others, up to the run's concurrency at a time, so each batch of them adds that much.
+ */
+function webhookWaitLines(profile: TargetProfile, diagnosis: Diagnosis): string[] {
+  const webhookChecks = diagnosis.runs.filter((check) => check.needs.some((key) => key === 'webhooks' || key.startsWith('webhooks.')));
+  if (webhookChecks.length === 0) return [];
+  const retries = webhookChecks.filter((check) => check.needs.includes('webhooks.retryWithinMs')).length;
+  const retryWithinMs = profile.webhooks?.retryWithinMs ?? 0;
+  const batches = Math.ceil(retries / defaults.concurrency);
+  const lines = [`  webhook checks: ${webhookChecks.length}; each waits up to webhooks.timeoutMs (${seconds(profile.webhooks?.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS)}) for its delivery, which usually comes sooner`];
+  if (retries === 0) return lines;
+  return [
+    ...lines,
+    `    ${retries} of them wait about webhooks.retryWithinMs (${seconds(retryWithinMs)}) each, for a retry or to see that none comes;`,
+    `    with ${defaults.concurrency} checks running at a time, they add about ${batches === 1 ? '' : `${batches} × `}${seconds(retryWithinMs)} to the run.`,
+    "    retryWithinMs is the deployment's first retry wait plus a margin (§6.3 point 4): longer only makes them slower",
+  ];
+}
+
+/** Where the deployment must send its webhook calls and where the run receives them (§6), and how signatures will be judged. */
+function webhookSetupLines(settings: WebhookSettings): string[] {
+  const local = `http://${settings.host}:${settings.port}`;
+  const register = (api: 'v1' | 'v2', where: string, publicUrl: string | undefined, path: string): string => {
+    if (publicUrl === undefined) return `  register for ${api} (${where}): ${local}${path} (no publicV${api.slice(1)}Url: the deployment must reach this address)`;
+    const rewrite = new URL(publicUrl).pathname === path ? '' : `; the proxy forwards it to ${path}`;
+    return `  register for ${api} (${where}): ${publicUrl} (publicV${api.slice(1)}Url${rewrite})`;
+  };
+  return [
+    '',
+    `webhooks (§6): the run's receiver listens on ${local}, v1 calls at ${settings.v1Path}, v2 calls at ${settings.v2Path}`,
+    register('v1', 'through the account manager', settings.publicV1Url, settings.v1Path),
+    register('v2', 'in the merchant dashboard', settings.publicV2Url, settings.v2Path),
+    settings.signingToken === undefined
+      ? "  webhooks.signingToken not set: a call keyed with none of the profile's tokens skips the signature checks; set it to the channel's oldest valid token (§6.3 point 1)"
+      : '  webhooks.signingToken set: a call keyed with another token fails the signature checks',
+  ];
 }
 
 /**
@@ -50,6 +99,8 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
       lines.push(safeLine(`  ${' '.repeat(width)}    of which ${then.checks.length} would still skip with allowWrites: true: ${then.reason}`));
     }
   }
+  if (diagnosis.runs.length > 0) lines.push('', renderPlan(diagnosis.plan, diagnosis.deadlineMs), ...webhookWaitLines(profile, diagnosis));
+  if (profile.webhooks) lines.push(...webhookSetupLines(profile.webhooks).map(safeLine));
   if (options.verbose) {
     lines.push('', `would run:${diagnosis.runs.length === 0 ? ' none' : ''}`, ...diagnosis.runs.map((check) => `  ${check.id}  §${check.section}`));
     for (const skip of diagnosis.skips) {

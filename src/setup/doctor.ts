@@ -4,7 +4,12 @@ import { isSelected, skipReason } from '../checks/selection.js';
 import type { ApiVersion, RunConfig } from '../checks/types.js';
 import { HttpClient, NetworkError, type HttpAnswer, type HttpClientOptions, type HttpRequest } from '../http/index.js';
 import type { TargetProfile, TokenName } from '../profile/index.js';
+import { profileWindows } from '../checks/windows.js';
+import { defaults, packageRoot } from '../runner/options.js';
+import { loadCosts, type RunPlan } from '../runner/plan.js';
+import { planChecks } from '../runner/planned-checks.js';
 import { preflight, type PreflightOutcome } from '../runner/preflight.js';
+import { rateShare } from '../profile/share.js';
 import { assertWritesAllowed, RunRefusedError } from '../runner/safety.js';
 
 /** One request the preflight sent, as `mfc doctor` shows it: who asked, what came back, the §8 headers. */
@@ -55,6 +60,10 @@ export interface Diagnosis {
   afterWrites: SkipGroup[];
   /** Set when `mfc run` would refuse the profile (production writes) without `--allow-production-writes`. */
   refusal?: string;
+  /** What a run would send to each rate-limit window and how long it would take at the profile's share. */
+  plan: RunPlan;
+  /** The deadline `mfc run` would set from that plan. */
+  deadlineMs: number;
 }
 
 /** The run's HTTP client, keeping what each answer showed: `mfc doctor` reports the headers the preflight saw. */
@@ -116,6 +125,9 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     maxRetries: 1,
     maxWaitMs: profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000,
     beyondMaxWait: 'answer',
+    windowOf: profileWindows(profile),
+    ...(rateShare(profile) === undefined ? {} : { share: rateShare(profile)! }),
+    ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
     onGiveUp: (reason) => {
       rateLimitStop ??= reason;
     },
@@ -131,13 +143,17 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     profile,
     marker: 'mfc-doctor',
     seed: 0,
-    targetArgs: '--profile <profile>',
+    runCommand: 'mfc run --profile <profile>',
     api: options.api,
     ...(options.only === undefined ? {} : { only: options.only }),
     requestTimeoutMs,
-    checkTimeoutMs: 180_000,
+    checkTimeoutMs: defaults.checkTimeoutMs,
     ...(outcome.stop === undefined ? {} : { stop: outcome.stop }),
     ...(Object.keys(outcome.unusableTokens).length > 0 ? { unusableTokens: outcome.unusableTokens } : {}),
+    deadlineMs: 0,
+    concurrency: defaults.concurrency,
+    files: [],
+    root: packageRoot,
   };
   const selected = options.checks.filter((check) => isSelected(check.id, { api: options.api, only: options.only }));
   const { runs, skips } = groupByReason(selected, (check) => skipReason(check, config));
@@ -152,5 +168,6 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     if (!(error instanceof RunRefusedError)) throw error;
     refusal = error.message;
   }
-  return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }) };
+  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(packageRoot));
+  return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs };
 }

@@ -5,7 +5,7 @@ import { discoverPrimary, TargetError, type Found } from './discover.js';
 import { describeChecks } from './keys.js';
 import { missingKeys, renderProfileYaml, type MissingKey, type ProfileDraft } from './profile-yaml.js';
 import { TargetReader } from './reader.js';
-import { verifyTokens, type OtherToken } from './tokens.js';
+import { verifySigningToken, verifyTokens, type OtherToken } from './tokens.js';
 
 /** What `mfc init` was told: the target, the tokens (by variable, with their values to call with) and where to write. */
 export interface InitOptions {
@@ -14,6 +14,8 @@ export interface InitOptions {
   allowWrites: boolean;
   primary: { env: string; value: string };
   others: OtherToken[];
+  /** The webhook signing token (`--signing-token-env`): the channel's oldest valid token (§6.3 point 1). */
+  signing?: { env: string; value: string };
   /** The primary token's sales channel when the user gives it; otherwise discovered. */
   salesChannelId?: number;
   out: string;
@@ -50,7 +52,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
   const share = rateShare({ environment: options.environment });
   const reader = new TargetReader({
     baseUrl: options.baseUrl,
-    secrets: [options.primary.value, ...options.others.map((token) => token.value)],
+    secrets: [options.primary.value, ...options.others.map((token) => token.value), ...(options.signing ? [options.signing.value] : [])],
     ...(share === undefined ? {} : { share }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   });
@@ -62,6 +64,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       );
     }
     const verdicts = await verifyTokens(reader, options.primary.value, options.others, discovery);
+    const signing = options.signing && await verifySigningToken(reader, options.signing, options.primary.value, discovery);
     const perMinute = perMinuteOf(reader);
     const draft: ProfileDraft = {
       baseUrl: options.baseUrl,
@@ -70,6 +73,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       primaryEnv: options.primary.env,
       discovery,
       verdicts,
+      ...(signing ? { signing } : {}),
       ...(perMinute ? { perMinute } : {}),
       out: options.out,
       writtenAt: (options.now ?? new Date()).toISOString(),
@@ -98,6 +102,7 @@ export function renderInitSummary(outcome: InitOutcome, checks: readonly Registe
     if (value) lines.push(`  ${key} ${shown}: from ${value.source}${value.note ? ` (${value.note})` : ''}`);
   }
   for (const verdict of draft.verdicts) lines.push(`  tokens.${verdict.key} (${verdict.env}): ${verdict.use ? 'used' : 'left out'}: ${verdict.why}`);
+  if (draft.signing) lines.push(`  webhooks.signingToken (${draft.signing.env}): ${draft.signing.use ? 'written in the commented webhooks block' : 'left out'}: ${draft.signing.why}`);
   const writers = checks.filter((check) => check.writes);
   if (!draft.allowWrites) lines.push(`  allowWrites false: skips ${describeChecks(writers)}${draft.environment === 'production' ? '' : ' (--allow-writes turns them on)'}`);
   if (outcome.missing.length > 0) {

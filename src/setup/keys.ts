@@ -1,6 +1,6 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 
-/** What each profile key means (CONTRACT §2), in one line: the comment `mfc init` writes above it. */
+/** What each profile key means (docs/PROFILE.md), in one line: the comment `mfc init` writes above it. */
 export const keyMeaning: Record<string, string> = {
   baseUrl: "the specification's {base_url}; v1 lives under /merchant_api/v1, v2 under /merchant_api/v2",
   environment: 'local, staging or production',
@@ -20,6 +20,11 @@ export const keyMeaning: Record<string, string> = {
   'rateLimit.perMinute': 'the requests per minute the target allows (§8); when absent, taken from X-Rate-Limit-Max',
   'rateLimit.provoke': 'true lets the run exceed the limit once to check the 429 answer and Retry-After (§8), then wait for the next minute',
   webhooks: "where the run listens for the target's webhook calls (§6); the target must be set up to send them there",
+  'webhooks.publicV1Url': 'the URLs registered with the provider when a tunnel or reverse proxy stands in front of host:port (shown by mfc doctor; the receiver does not use them)',
+  'webhooks.signingToken': "the token webhooks are signed with: the sales channel's OLDEST valid token (§6.3 point 1), which is not tokens.primary when the channel has several; the primary itself when it has only one",
+  'webhooks.timeoutMs': 'how long a check waits for a delivery after the change it triggered',
+  'webhooks.retryWithinMs': "the deployment's first retry wait plus a margin for the retry's trip (§6.3 point 4)",
+  'webhooks.answerLimitMs': 'how long the deployment waits for an answer before it counts the call as timed out (§6.3 point 3: 5000, the default); the slow-answer check answers after 3/5 of it',
 };
 
 /** The checks whose `needs` name `key` or a key under it (`webhooks` covers `webhooks.retryWithinMs`). */

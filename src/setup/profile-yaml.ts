@@ -3,7 +3,7 @@ import { safeLine } from '../text/terminal.js';
 import type { Environment, SkuFixture, TokenName } from '../profile/index.js';
 import type { Found, PrimaryDiscovery } from './discover.js';
 import { checksNeeding, describeChecks, keyMeaning } from './keys.js';
-import type { OtherToken, TokenVerdict } from './tokens.js';
+import type { OtherToken, SigningVerdict, TokenVerdict } from './tokens.js';
 
 /** Everything `mfc init` knows when it writes the profile. */
 export interface ProfileDraft {
@@ -15,6 +15,8 @@ export interface ProfileDraft {
   discovery: PrimaryDiscovery;
   /** The other tokens that were given, each with what the target showed. */
   verdicts: TokenVerdict[];
+  /** The webhook signing token, when given (`--signing-token-env`), with what the target showed. */
+  signing?: SigningVerdict;
   perMinute?: Found<number>;
   /** The file name, for the commands the header suggests. */
   out: string;
@@ -75,7 +77,7 @@ export function missingKeys(draft: ProfileDraft, checks: readonly RegisteredChec
   add('features.batchTracking', 'a read cannot tell; set true or false as the merchant is set up');
   add('features.expiryHandling', 'a read cannot tell; set true or false as the merchant is set up');
   if (!draft.perMinute) add('rateLimit.perMinute', 'no answer carried X-Rate-Limit-Max; set the limit you were given');
-  add('webhooks', 'set up the target to send its events to a host and port this machine listens on, then fill the block');
+  add('webhooks', 'register with the provider URLs that reach a receiver on this machine (v1 through the account manager, v2 in the merchant dashboard; a tunnel or reverse proxy may stand in front), then fill the block');
   return missing;
 }
 
@@ -155,18 +157,43 @@ function rateLimitLines(draft: ProfileDraft, checks: readonly RegisteredCheck[])
   return lines;
 }
 
-function webhookLines(checks: readonly RegisteredCheck[]): string[] {
+/** The signing token's lines inside the commented webhooks block: what it is, then the key as given, checked, or to fill. */
+function signingLines(draft: ProfileDraft): string[] {
+  const lines = [
+    `#   # signingToken: ${keyMeaning['webhooks.signingToken']}.`,
+    '#   # Without it the signature checks skip a call no profile token signed, naming this key; with it they are strict.',
+  ];
+  const signing = draft.signing;
+  if (signing === undefined) return [...lines, '#   # Not given (mfc init --signing-token-env VAR); when the channel has several tokens, fill:', '#   # signingToken: {env: VAR}'];
+  if (!signing.use) return [...lines, oneLine(`#   # Left out: ${signing.why}.`), `#   # signingToken: {env: ${signing.env}}`];
+  return [...lines, oneLine(`#   # Checked: ${signing.why}.`), `#   signingToken: {env: ${signing.env}}`];
+}
+
+function webhookLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string[] {
+  const retryChecks = checksNeeding(checks, 'webhooks.retryWithinMs');
   return [
     oneLine(`# webhooks: ${keyMeaning.webhooks}.${neededBy(checks, 'webhooks')}`),
-    '# Not discoverable through the API: v1 URLs are registered through the account manager, v2 URLs in the merchant',
-    '# dashboard (§6). Once the target sends to http://HOST:PORT/v1Path and /v2Path, uncomment and fill:',
+    '# Not discoverable through the API. The deployment posts to the URLs registered with the provider: for v1 through',
+    '# the account manager, for v2 in the merchant dashboard (§6). The run receives them on host:port at v1Path and',
+    '# v2Path; behind a tunnel or reverse proxy, register its public URLs (publicV1Url, publicV2Url: mfc doctor shows',
+    '# them) and have it forward to host:port with the raw body and headers unchanged. Then uncomment and fill:',
     '# webhooks:',
     '#   host: 127.0.0.1',
     '#   port: 8787',
     '#   v1Path: /webhooks/v1',
     '#   v2Path: /webhooks/v2',
+    `#   # publicV1Url, publicV2Url: ${keyMeaning['webhooks.publicV1Url']}.`,
+    '#   publicV1Url: https://hooks.example.test/webhooks/v1',
+    '#   publicV2Url: https://hooks.example.test/webhooks/v2',
+    ...signingLines(draft),
+    `#   # timeoutMs: ${keyMeaning['webhooks.timeoutMs']}.`,
     '#   timeoutMs: 10000',
-    oneLine(`#   retryWithinMs: 60000   # the longest wait before the first retry of a failed delivery; retry checks need it${neededBy(checks, 'webhooks.retryWithinMs').replace(/^ Needed by/, ':')}`),
+    oneLine(`#   # retryWithinMs: ${keyMeaning['webhooks.retryWithinMs']}; 65000 for a 60 s first wait.`),
+    oneLine(`#   # ${retryChecks.length === 0 ? 'The retry checks need it' : `Needed by ${describeChecks(retryChecks)}`}: each waits about this long, for the retry or to see`),
+    "#   # that none comes, several side by side: the longer it is, the longer the run; shorter than the deployment's wait fails them.",
+    '#   retryWithinMs: 65000',
+    `#   # answerLimitMs: ${keyMeaning['webhooks.answerLimitMs']}.`,
+    '#   answerLimitMs: 5000',
   ];
 }
 
@@ -179,7 +206,7 @@ export function renderProfileYaml(draft: ProfileDraft, checks: readonly Register
   const missing = missingKeys(draft, checks);
   const v2Problem = draft.discovery.versionProblems.v2;
   const lines = [
-    oneLine(`# mfc target profile (CONTRACT §2) for ${draft.baseUrl}, written by mfc init at ${draft.writtenAt}.`),
+    oneLine(`# mfc target profile (docs/PROFILE.md) for ${draft.baseUrl}, written by mfc init at ${draft.writtenAt}.`),
     '# No token value is stored here: each token is read from the environment variable it names when mfc runs.',
     oneLine(`# Check it without writing anything: mfc doctor --profile ${draft.out}   Then: mfc run --profile ${draft.out}`),
     '# A key left out (commented below) skips the checks that need it; the report names the key for each skip.',
@@ -201,7 +228,7 @@ export function renderProfileYaml(draft: ProfileDraft, checks: readonly Register
     '',
     ...rateLimitLines(draft, checks),
     '',
-    ...webhookLines(checks),
+    ...webhookLines(draft, checks),
   ];
   return `${lines.join('\n')}\n`;
 }

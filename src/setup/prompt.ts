@@ -8,6 +8,8 @@ export interface InitAnswers {
   environment: Environment;
   tokenEnv: string;
   others: Partial<Record<OtherToken['key'], string>>;
+  /** The variable holding the webhook signing token (§6.3 point 1: the channel's oldest valid token); absent when not given. */
+  signingEnv?: string;
   allowWrites: boolean;
 }
 
@@ -83,6 +85,9 @@ const otherQuestions: Array<[OtherToken['key'], string]> = [
   ['inactiveChannel', 'a token of an INACTIVE sales channel'],
 ];
 
+const signingQuestion = 'Variable holding the webhook SIGNING token: the sales channel\'s OLDEST valid token, which signs webhooks (§6.3) '
+  + '(Enter when the primary token is the channel\'s only token): ';
+
 /** Checks that an answer names an environment variable that holds a value; never reads the value out. */
 export type EnvNameCheck = (name: string) => string | undefined;
 
@@ -97,11 +102,14 @@ export async function askMissing(given: Partial<InitAnswers>, asker: Asker, chec
   ))) || 'staging') as Environment;
   const tokenEnv = given.tokenEnv ?? ((await askValid(asker, 'Name of the environment variable holding the token (not the token itself) [MFC_TOKEN]: ', (answer) => checks.envName(answer || 'MFC_TOKEN'))) || 'MFC_TOKEN');
   const others: InitAnswers['others'] = { ...given.others };
+  let signingEnv = given.signingEnv;
   if (given.others === undefined) {
     for (const [key, what] of otherQuestions) {
       const name = await askValid(asker, `Variable holding ${what} (Enter to skip): `, (answer) => (answer === '' ? undefined : checks.envName(answer)));
       if (name !== '') others[key] = name;
     }
+    // §6.3 point 1: webhooks are keyed with the channel's OLDEST valid token, which the primary is not when the channel has several.
+    signingEnv ??= (await askValid(asker, signingQuestion, (answer) => (answer === '' ? undefined : checks.envName(answer)))) || undefined;
   }
   let allowWrites = given.allowWrites;
   if (allowWrites === undefined) {
@@ -109,5 +117,5 @@ export async function askMissing(given: Partial<InitAnswers>, asker: Asker, chec
     const answer = await askValid(asker, `Let write checks create and cancel records on this target?${warning} [y/N]: `, (text) => (/^(y|yes|n|no|)$/i.test(text) ? undefined : 'expected y or n'));
     allowWrites = /^y/i.test(answer);
   }
-  return { baseUrl, environment, tokenEnv, others, allowWrites };
+  return { baseUrl, environment, tokenEnv, others, ...(signingEnv === undefined ? {} : { signingEnv }), allowWrites };
 }

@@ -76,6 +76,34 @@ async function verifyIdentityToken(reader: TargetReader, token: OtherToken, prim
   return sku ? { ...verdict, otherChannelSku: sku } : verdict;
 }
 
+/** The webhook signing token as given (`--signing-token-env`), and what the target showed of it. */
+export interface SigningVerdict {
+  env: string;
+  /** false: it cannot be the channel's signing token; the profile leaves it commented with `why`. */
+  use: boolean;
+  why: string;
+}
+
+/**
+ * The signing token must be a valid token of the primary's sales channel (§6.3 point 1 keys webhooks
+ * with the channel's oldest valid token): it must work, and its v1 orders must be of that channel.
+ * Which of the channel's tokens is the oldest no read can tell.
+ */
+export async function verifySigningToken(reader: TargetReader, signing: { env: string; value: string }, primaryToken: string, primary: PrimaryDiscovery): Promise<SigningVerdict> {
+  const base = { env: signing.env };
+  if (signing.value === primaryToken) return { ...base, use: true, why: 'the same token as tokens.primary: right when it is the channel\'s only (or oldest) valid token' };
+  const orders = await reader.get('v1', '/orders?limit=100', signing.value);
+  if (orders.status === undefined) return { ...base, use: true, why: `not confirmed: ${orders.source} got no answer (${orders.error})` };
+  if (orders.status !== 200) {
+    return { ...base, use: false, why: `${orders.source} answered ${orders.status}${refusal[orders.status] ? ` (${refusal[orders.status]}, §5)` : ''}: webhooks are signed with a valid token (§6.3 point 1), and this one does not work` };
+  }
+  const channels = [...new Set(records(orders).map((order) => idOf(order.sales_channel_id)).filter((id) => id !== undefined))];
+  const primaryChannel = primary.salesChannelId?.value;
+  if (channels.length === 0) return { ...base, use: true, why: `not confirmed: it works, and no order it reads (${orders.source}) shows its sales channel` };
+  if (channels.length === 1 && channels[0] === primaryChannel) return { ...base, use: true, why: `a token of the primary's sales channel ${primaryChannel} (${orders.source})` };
+  return { ...base, use: false, why: `its orders (${orders.source}) belong to sales channel ${channels.join(', ')}, not the primary's ${primaryChannel}: it is not a token of the channel whose webhooks the run receives` };
+}
+
 /** Tries every token besides the primary with read-only GETs and says whether it can stand for its key. */
 export async function verifyTokens(reader: TargetReader, primaryToken: string, tokens: OtherToken[], primary: PrimaryDiscovery): Promise<TokenVerdict[]> {
   const verdicts: TokenVerdict[] = [];

@@ -12,5 +12,6 @@ export type { Delivery, Refusal, ReceiverOptions, RetainedState, WebhookReceiver
 export { acknowledgeValid, answerFirst } from './responders.js';
 export type { Answer, Responder } from './responders.js';
 export { forResource } from './match.js';
+export { SHOWN_HEADERS, answerText, deliveryText } from './delivery-text.js';
 export type { ResourceExpectation } from './match.js';
 export type { BodyRefusal } from './read-body.js';

@@ -85,6 +85,12 @@ export interface WebhookReceiver {
   retained(): RetainedState;
   /** Replaces the responder for calls from now on. */
   setResponder(responder: Responder): void;
+  /**
+   * Answers `answer` to the first call that matches from now on, whatever the responder would say;
+   * several such rules may wait side by side (checks running at the same time). Resolves the
+   * rule's call once it is answered; the returned function withdraws an unused rule.
+   */
+  answerFirst(matches: (delivery: Delivery) => boolean, answer: Answer): { answered: Promise<Delivery>; withdraw(): void };
   /** The first delivery (already answered or yet to come) that matches, or undefined after `timeoutMs`. */
   waitFor(predicate: (delivery: Delivery) => boolean, timeoutMs: number): Promise<Delivery | undefined>;
   /** Waits until `count` deliveries match or `timeoutMs` passes; resolves to those that matched by then. */
@@ -110,6 +116,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
   let retainedBytes = 0;
   const waiters = new Set<Waiter>();
   let responder = options.responder ?? acknowledgeValid;
+  // One-shot answers set by checks for the calls about their own records, first match first.
+  const firstAnswers: Array<{ matches: (delivery: Delivery) => boolean; answer: Answer; answered: (delivery: Delivery) => void }> = [];
   let arrivals = 0;
 
   const settle = (waiter: Waiter): void => {
@@ -161,12 +169,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
       event: refusal === undefined ? parseEvent(body, { api, eventId: headerEventId }) : undefined,
       answer: undefined,
     };
+    const rule = refusal === undefined ? firstAnswers.find((candidate) => candidate.matches(delivery)) : undefined;
+    if (rule) firstAnswers.splice(firstAnswers.indexOf(rule), 1);
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
-      : await responder(delivery);
+      : rule?.answer ?? await responder(delivery);
     delivery.answer = answer === 'hang' || answer === 'drop' ? answer : answer.status;
     // Visible only once answered, so a check waiting for a delivery also sees what it was told.
     record(delivery);
+    rule?.answered(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
     // A connection failure for the sender (§6.3 point 4): closed with no answer at all.
@@ -214,6 +225,21 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     retained: () => ({ deliveries: deliveries.length, bytes: retainedBytes }),
     setResponder(next) {
       responder = next;
+    },
+    answerFirst(matches, answer) {
+      let answered!: (delivery: Delivery) => void;
+      const promise = new Promise<Delivery>((resolve) => {
+        answered = resolve;
+      });
+      const rule = { matches, answer, answered };
+      firstAnswers.push(rule);
+      return {
+        answered: promise,
+        withdraw: () => {
+          const at = firstAnswers.indexOf(rule);
+          if (at !== -1) firstAnswers.splice(at, 1);
+        },
+      };
     },
     waitForCount,
     async waitFor(predicate, timeoutMs) {

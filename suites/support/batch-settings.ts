@@ -38,3 +38,38 @@ export function requireExpiryWrites(t: CheckContext): void {
   if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): both expiry fields always show null (§2.5)');
   if (t.features.batchTracking !== true) t.skip('the merchant has no batch tracking (features.batchTracking false): a new expiry value answers 422 (§4.2), so none can be set');
 }
+
+/**
+ * A SKU's batch_tracking_enabled as an empty v1 PATCH /skus/{id} echoes it (§2.6; §4.1: omitted
+ * properties are kept); v2 SKU reads are not shown. Skips the check when the echo is refused or shows
+ * no boolean (the field's type is v1.schema.sku's rule), for then batch tracking cannot be observed.
+ */
+export async function batchTrackingOf(t: CheckContext, skuId: number): Promise<{ enabled: boolean; echo: ApiResponse }> {
+  // PATCH, the documented method (§9.5): the PUT alias is v1.skus.update.put-same-as-patch's rule.
+  const echo = await t.v1.patch(`/skus/${skuId}`, {}, { premise: true });
+  if (echo.status !== 200) t.skip(`an empty v1 PATCH /skus/{id} answered ${echo.status}, so batch tracking cannot be observed`);
+  const enabled: unknown = echo.body?.batch_tracking_enabled;
+  if (typeof enabled !== 'boolean') {
+    t.skip(`the v1 SKU echo (an empty PATCH /skus/{id}) showed batch_tracking_enabled ${JSON.stringify(enabled) ?? 'nothing'}, not a boolean (v1.schema.sku's rule), so batch tracking cannot be observed`);
+  }
+  return { enabled: enabled as boolean, echo };
+}
+
+/**
+ * Before a check fails because the echo shows batch tracking off: skips it when an empty v1 PATCH does
+ * not keep a property it leaves out (§4.1, v1.skus.update.omitted-kept's rule), since the echo then
+ * shows what the PATCH did to the flag rather than what the settings write did. Costs two PATCHes,
+ * only then: a name is set and must survive an empty PATCH; the name `echo` showed is put back after.
+ */
+export async function requireEchoKeepsOmitted(t: CheckContext, skuId: number, echo: ApiResponse): Promise<void> {
+  const name: unknown = echo.body?.name;
+  if (typeof name !== 'string') return;
+  const marked = `${t.marker} batch tracking echo`;
+  t.cleanup(() => t.v1.patch(`/skus/${skuId}`, { name }, { validate: false }));
+  const named = await t.v1.patch(`/skus/${skuId}`, { name: marked }, { premise: true });
+  if (named.status !== 200 || named.body?.name !== marked) return;
+  const again = await t.v1.patch(`/skus/${skuId}`, {}, { premise: true });
+  if (again.status === 200 && again.body?.name !== marked) {
+    t.skip(`an empty v1 PATCH /skus/{id} did not keep the name it left out (${JSON.stringify(marked)} became ${JSON.stringify(again.body?.name)}): omitted properties are not kept (v1.skus.update.omitted-kept's rule), so its batch_tracking_enabled does not show what the settings write did`);
+  }
+}

@@ -1,6 +1,7 @@
 // Builders for restocking shipments the run creates (§2.3, §4.1, §4.2), and the lookups around them.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from './dates.js';
+import { digitsAsNumber } from './digits.js';
 import { walkV2 } from './v2-pages.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
@@ -74,7 +75,10 @@ export async function findNotEditableShipment(t: CheckContext): Promise<{ id: nu
   return found;
 }
 
-/** The sku_id and announced_quantity of each item: what the v1 and v2 shapes both show. */
-export function announcedItems(shipment: { restocking_shipment_items?: Array<{ sku_id: number; announced_quantity: number }> }): Array<{ sku_id: number; announced_quantity: number }> {
-  return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id, announced_quantity }));
+/**
+ * The sku_id and announced_quantity of each item: what the v1 and v2 shapes both show. Given as strings
+ * of digits they are read as their numbers: their JSON type is vN.schema.restocking-shipment's rule.
+ */
+export function announcedItems(shipment: { restocking_shipment_items?: Array<{ sku_id: unknown; announced_quantity: unknown }> }): Array<{ sku_id: unknown; announced_quantity: unknown }> {
+  return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id: digitsAsNumber(sku_id), announced_quantity: digitsAsNumber(announced_quantity) }));
 }

@@ -1,6 +1,7 @@
 // The v1 pagination object (§2.7): only its field names are given, so what page_count is for an
 // empty list is not stated either way.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import { digitsAsNumber } from './digits.js';
 
 /**
  * The v1 pagination object of `body` with counts given as digit strings read as their numbers: the
@@ -9,7 +10,7 @@ import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 export function paginationOf<T = Record<string, number>>(body: unknown): T | undefined {
   const pagination: unknown = (body as { pagination?: unknown } | undefined)?.pagination;
   if (typeof pagination !== 'object' || pagination === null) return undefined;
-  const counts = Object.entries(pagination).map(([key, value]) => [key, typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value]);
+  const counts = Object.entries(pagination).map(([key, value]) => [key, digitsAsNumber(value)]);
   return Object.fromEntries(counts) as T;
 }
 

@@ -4,28 +4,20 @@
 // a call more than once without being asked (§6.3 point 5: duplicates), so "not retried" is judged
 // against a control: a second change the check triggers at the same time and acknowledges at once.
 import type { CheckContext } from '../../src/checks/index.js';
-import { acknowledgeValid, answerFirst, type Answer, type Delivery } from '../../src/webhooks/index.js';
+import type { Answer, Delivery } from '../../src/webhooks/index.js';
 import {
-  ANSWER_LIMIT_MS,
   describeDelivery,
   ensureTimeFor,
   failNoDelivery,
   isRetryOf,
+  receivedDelivery,
   restockingCancelled,
   restockingShipmentToCancel,
+  retryWindowMs,
+  watch,
   webhookTimings,
   type StatusChange,
 } from './webhooks.js';
-
-/**
- * How long after the first call a retry would have arrived: the answer's delay (or the 5 s the
- * sender waits for a hung one), the first retry wait, and the call itself.
- */
-export function retryWindowMs(t: CheckContext, answer: Answer): number {
-  const { timeoutMs, retryWithinMs = 0 } = webhookTimings(t);
-  const held = answer === 'hang' ? ANSWER_LIMIT_MS : answer === 'drop' ? 0 : (answer.delayMs ?? 0);
-  return held + retryWithinMs + Math.min(retryWithinMs, timeoutMs);
-}
 
 /** The first call about the tested change, the change itself, calls about the tested shipment, and the first call about the control. */
 export interface AnsweredCalls {
@@ -65,12 +57,13 @@ export async function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer:
   const controlChange = restockingCancelled(api, control.id);
   const about = aboutShipment(change);
   let first: Delivery | undefined;
-  t.webhooks.setResponder(answerFirst((delivery) => {
+  // A rule of this check's own: other checks running at the same time answer their calls as they choose.
+  const rule = t.webhooks.answerFirst((delivery) => {
     const matches = about(delivery);
     if (matches && first === undefined) first = delivery;
     return matches;
-  }, answer));
-  t.cleanup(async () => t.webhooks.setResponder(acknowledgeValid));
+  }, answer);
+  t.cleanup(async () => rule.withdraw());
   await tested.cancel();
   await control.cancel();
   // A delivery is recorded once its answer is decided: a delayed answer's call on arrival.
@@ -89,13 +82,13 @@ function repeatsOf(t: CheckContext, first: Delivery): Delivery[] {
  * which was acknowledged at once: the answer it got counts as received (§6.3 points 3 and 4).
  */
 export async function expectNoRetry(t: CheckContext, calls: AnsweredCalls, why: string, withinMs: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, withinMs));
+  await watch(withinMs);
   const repeats = repeatsOf(t, calls.first);
   const controlRepeats = repeatsOf(t, calls.control);
   if (repeats.length <= controlRepeats.length) return;
   t.fail({
     title: why,
     expected: `no more calls repeating ${describeDelivery(calls.first)} within ${withinMs} ms than repeating the promptly acknowledged ${describeDelivery(calls.control)} (${controlRepeats.length})`,
-    received: repeats.map(describeDelivery).join('; '),
+    received: receivedDelivery(t, repeats[0]!, `${repeats.length} call(s) repeating it: ${repeats.map(describeDelivery).join('; ')}; the first:`),
   });
 }

@@ -1,19 +1,18 @@
 // The webhook events a run cannot trigger (§6.1 shipment, delivery and return events; §6.2 shipment
 // events): the checks judge whatever of them arrives while they listen, and skip when nothing does.
 import type { CheckContext } from '../../src/checks/index.js';
-import type { SkuFixture } from '../../src/profile/index.js';
+import type { SkuFixture, TargetProfile } from '../../src/profile/index.js';
 import type { Delivery } from '../../src/webhooks/index.js';
 import { v2OrderBody } from './v2-orders.js';
-import { describeDelivery, webhookTimings } from './webhooks.js';
-
-// Once one such event is here, others of the same moment (the v1 and v2 calls of one change) get this long.
-const graceMs = 1_000;
+import { judgeSignature } from './webhook-signature.js';
+import { describeDelivery, receivedDelivery, watch, webhookTimings } from './webhooks.js';
 
 /**
  * Creates an order of the run on the primary channel (fulfilling orders is what moves shipments, so
  * it gives the service occasion to send such events), then waits up to `webhooks.timeoutMs` for a
- * delivery `isWanted` accepts. Resolves to every such delivery received so far; skips the check
- * when none arrived, naming `what` was listened for.
+ * delivery `isWanted` accepts, and `promptMs` more for the others of the same moment (the v1 and v2
+ * calls of one change). Resolves to every such delivery received so far; skips the check when none
+ * arrived, naming `what` was listened for.
  */
 export async function listenFor(t: CheckContext, isWanted: (delivery: Delivery) => boolean, what: string): Promise<Delivery[]> {
   const { timeoutMs } = webhookTimings(t);
@@ -24,26 +23,33 @@ export async function listenFor(t: CheckContext, isWanted: (delivery: Delivery) 
   if (created.status >= 200 && created.status < 300 && id !== undefined) t.cleanup(() => t.v2.put(`/orders/${String(id)}/cancel`, undefined, { validate: false }));
   const first = await t.webhooks.waitFor(isWanted, timeoutMs);
   if (first === undefined) return t.skip(`no ${what} arrived within ${timeoutMs} ms (webhooks.timeoutMs); the run cannot trigger one`);
-  await new Promise((resolve) => setTimeout(resolve, graceMs));
+  await watch(webhookTimings(t).promptMs);
   return t.webhooks.deliveries.filter(isWanted);
 }
 
 /** The findings about one delivery, or none. */
 export type Judge = (delivery: Delivery) => string[];
 
-/** Fails the check listing every delivery with findings: one line per delivery. */
+/**
+ * Fails the check listing every delivery with findings, one line per delivery, then the first of
+ * them in full (headers, body); without findings, skips it when a signature could not be judged
+ * (no webhooks.signingToken, `judgeSignature`), since the check covers the signature too.
+ */
 export function expectNoFindings(t: CheckContext, deliveries: readonly Delivery[], judge: Judge, title: string, expected: string): void {
   const findings = deliveries.map((delivery) => ({ delivery, problems: judge(delivery) })).filter(({ problems }) => problems.length > 0);
-  if (findings.length === 0) return;
-  t.fail({
-    title,
-    expected,
-    received: findings.map(({ delivery, problems }) => `${describeDelivery(delivery)}: ${problems.join('; ')}`).join(' | '),
-  });
+  if (findings.length > 0) {
+    const lines = findings.map(({ delivery, problems }) => `${describeDelivery(delivery)}: ${problems.join('; ')}`);
+    t.fail({ title, expected, received: receivedDelivery(t, findings[0]!.delivery, `${lines.join(' | ')}\nthe first of them:`) });
+  }
+  for (const delivery of deliveries) {
+    const signature = judgeSignature(delivery, t.profile);
+    if (signature.verdict === 'unjudged') t.skip(`the other rules hold for ${deliveries.length} call(s), but ${signature.reason}`);
+  }
 }
 
-/** §6.3 point 1: the finding when a call's x-service-signature does not verify with the signing token. */
-export function signatureFinding(delivery: Delivery): string[] {
-  if (delivery.signature?.valid === true) return [];
-  return [`x-service-signature does not verify: ${delivery.signature?.valid === false ? delivery.signature.message : 'not checked (no JSON body)'}`];
+/** §6.3 point 1: the finding when a call's x-service-signature is wrong (`judgeSignature`); one that cannot be judged is none. */
+export function signatureFinding(delivery: Delivery, profile: TargetProfile): string[] {
+  if (delivery.refusal !== undefined) return ['x-service-signature not checked (no JSON body)'];
+  const signature = judgeSignature(delivery, profile);
+  return signature.verdict === 'wrong' ? [signature.reason] : [];
 }

@@ -2,7 +2,7 @@
 // redirects are not followed).
 import type { CheckContext } from '../../src/checks/index.js';
 import type { Answer, Delivery } from '../../src/webhooks/index.js';
-import { describeDelivery } from './webhooks.js';
+import { describeDelivery, receivedDelivery } from './webhooks.js';
 
 /** Where the redirect points: a path on the run's receiver that no event is delivered to. */
 export function redirectTarget(api: 'v1' | 'v2'): string {
@@ -22,6 +22,6 @@ export function expectRedirectNotFollowed(t: CheckContext, first: Delivery): voi
   t.fail({
     title: 'A redirect answer is not followed (§6.3 point 3)',
     expected: `no call to ${target}, the Location given to ${describeDelivery(first)}`,
-    received: describeDelivery(followed),
+    received: receivedDelivery(t, followed, 'a call to the Location:'),
   });
 }

@@ -4,21 +4,69 @@
 // expectation is matched by resource id and status, never by arrival order.
 import { isDeepStrictEqual } from 'node:util';
 import { inject } from 'vitest';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
-import type { Delivery } from '../../src/webhooks/index.js';
+import { profileSecrets, type ApiResponse, type CheckContext } from '../../src/checks/index.js';
+import { createRedactor } from '../../src/http/index.js';
+import { answerText, deliveryText, type Answer, type Delivery } from '../../src/webhooks/index.js';
 import { v1RestockingBody, v2RestockingBody } from './restocking.js';
 import { requireSuccess } from './success.js';
+import { judgeSignature } from './webhook-signature.js';
 
-/** How long to wait for a delivery when the profile gives no `webhooks.timeoutMs` (the CONTRACT §2 example). */
+/** How long to wait for a delivery when the profile gives no `webhooks.timeoutMs` (docs/PROFILE.md). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** §6.3 point 3: how long the target waits for an answer before it counts the call as timed out. */
-export const ANSWER_LIMIT_MS = 5_000;
+/** §6.3 point 3: how long the target waits for an answer, when the profile gives no `webhooks.answerLimitMs`. */
+export const DEFAULT_ANSWER_LIMIT_MS = 5_000;
 
-/** The profile's webhook timings, with the default wait filled in. */
-export function webhookTimings(t: CheckContext): { timeoutMs: number; retryWithinMs: number | undefined } {
+/**
+ * What the webhook checks wait, all from the profile's `webhooks`: against a real deployment the
+ * specification's 5 s answer limit and the deployment's retry wait, against the reference server
+ * the scaled values its `--profile-out` writes, so that no wait is a fixed number of seconds.
+ */
+export interface WebhookTimings {
+  /** How long to wait for a delivery after the change that causes it (`timeoutMs`). */
+  timeoutMs: number;
+  /** The deployment's first retry wait plus a margin (`retryWithinMs`); undefined when not given. */
+  retryWithinMs: number | undefined;
+  /** How long the deployment waits for an answer (`answerLimitMs`, §6.3 point 3). */
+  answerLimitMs: number;
+  /** A slow answer that is still in time: 3/5 of the answer limit (3 s of the spec's 5). */
+  slowAnswerMs: number;
+  /**
+   * What a sender does at once arrives within this: the copy of a call to another URL, a followed
+   * redirect, the other calls of one change. 2/5 of the answer limit (2 s of 5): the sender's own
+   * measure of how long a call may take, kept well inside it.
+   */
+  promptMs: number;
+}
+
+/** The profile's webhook timings, with the defaults filled in. */
+export function webhookTimings(t: CheckContext): WebhookTimings {
   const settings = t.profile.webhooks;
-  return { timeoutMs: settings?.timeoutMs ?? DEFAULT_TIMEOUT_MS, retryWithinMs: settings?.retryWithinMs };
+  const answerLimitMs = settings?.answerLimitMs ?? DEFAULT_ANSWER_LIMIT_MS;
+  return {
+    timeoutMs: settings?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retryWithinMs: settings?.retryWithinMs,
+    answerLimitMs,
+    slowAnswerMs: Math.round((answerLimitMs * 3) / 5),
+    promptMs: Math.round((answerLimitMs * 2) / 5),
+  };
+}
+
+/** Waits `ms`: how a check watches for calls that must not come (a retry, a copy), never how it synchronises. */
+export function watch(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * How long after the first call its retry would arrive: as long as the call was held (its answer's
+ * delay; for a hung one the answer limit, after which the sender gives up), then `retryWithinMs`, the
+ * first retry wait with the margin the profile gives it for the retry's trip. A check that expects no
+ * retry watches this long; one that expects a retry waits `timeoutMs` more before calling it missing.
+ */
+export function retryWindowMs(t: CheckContext, answer: Answer): number {
+  const { retryWithinMs = 0, answerLimitMs } = webhookTimings(t);
+  const held = answer === 'hang' ? answerLimitMs : answer === 'drop' ? 0 : (answer.delayMs ?? 0);
+  return held + retryWithinMs;
 }
 
 // What a check's requests (and their pacing, which may wait for the next minute) need of its time.
@@ -79,8 +127,18 @@ export function describeDelivery(delivery: Delivery): string {
     if (delivery.resource?.[field] !== undefined) parts.push(`${field}=${String(delivery.resource[field])}`);
   }
   parts.push(delivery.eventId === undefined ? 'no event id' : `event id ${delivery.eventId}`);
-  parts.push(delivery.answer === 'hang' ? 'held open' : delivery.answer === 'drop' ? 'connection closed' : `answered ${String(delivery.answer)}`);
+  parts.push(answerText(delivery));
   return `delivery ${delivery.seq} to ${delivery.path} (${parts.join(', ')})`;
+}
+
+/**
+ * The Received text of a failure about a delivery: what it showed, then the delivery itself (request
+ * line, answer, the §6.3 headers, the raw body truncated) and any `details`, tokens redacted. A
+ * webhook failure's evidence is the call the deployment made, not the API calls that caused it.
+ */
+export function receivedDelivery(t: CheckContext, delivery: Delivery, what: string, details: readonly string[] = []): string {
+  const redact = createRedactor(profileSecrets(t.profile));
+  return [redact(what), deliveryText(delivery, redact), ...details.map((line) => `  ${redact(line)}`)].join('\n');
 }
 
 /** What the receiver got about the record of `change`, for the Received line of a failure. */
@@ -112,19 +170,25 @@ export async function awaitDelivery(t: CheckContext, change: StatusChange, timeo
 }
 
 /**
- * Waits for a call announcing `change` whose x-service-signature verifies with the signing token
- * (§6.3 point 1) and fails after `timeoutMs` naming why the first such call did not. One such call
- * is what is required: §6.1 sends v1 restocking events to every sales channel of the merchant that
- * registered a URL, each keyed with its own channel's token.
+ * Judges the x-service-signature of the calls announcing `change` with the profile's keys
+ * (`judgeSignature`, §6.3 point 1): passes once one is signed with the signing key, fails naming
+ * the call and the keys tried when one is signed wrongly, and skips, naming webhooks.signingToken,
+ * when without it the key cannot be told. One signed call is what is required: §6.1 sends v1
+ * restocking events to every sales channel of the merchant that registered a URL, each keyed with
+ * its own channel's token, so once the first call is here the others of the change get `promptMs`.
  */
 export async function expectSigned(t: CheckContext, change: StatusChange, timeoutMs: number): Promise<void> {
-  const signed = await t.webhooks.waitFor((delivery) => announces(change)(delivery) && delivery.signature?.valid === true, timeoutMs);
-  if (signed !== undefined) return;
-  const first = t.webhooks.deliveries.find(announces(change)) ?? failNoDelivery(t, change, timeoutMs);
+  await awaitDelivery(t, change, timeoutMs);
+  const isSigned = (delivery: Delivery): boolean => announces(change)(delivery) && judgeSignature(delivery, t.profile).verdict === 'signed';
+  if ((await t.webhooks.waitFor(isSigned, webhookTimings(t).promptMs)) !== undefined) return;
+  const judged = t.webhooks.deliveries.filter(announces(change)).map((delivery) => ({ delivery, judgement: judgeSignature(delivery, t.profile) }));
+  const { delivery, judgement } = judged.find((call) => call.judgement.verdict === 'wrong') ?? judged[0]!;
+  if (judgement.verdict === 'signed') return;
+  if (judgement.verdict === 'unjudged') t.skip(judgement.reason);
   t.fail({
-    title: `${describeDelivery(first)} carries a valid x-service-signature (§6.3 point 1${change.api === 'v2' ? '; required in v2, §6.2' : ''})`,
-    expected: 'the hex HMAC-SHA256 of the raw body keyed with the signing token (webhooks.signingToken, else tokens.primary)',
-    received: first.signature?.valid === false ? first.signature.message : 'a call the receiver could not verify',
+    title: `${describeDelivery(delivery)} carries a valid x-service-signature (§6.3 point 1${change.api === 'v2' ? '; required in v2, §6.2' : ''})`,
+    expected: "the hex HMAC-SHA256 of the raw body keyed with the sales channel's oldest valid token (webhooks.signingToken)",
+    received: receivedDelivery(t, delivery, judgement.reason, judgement.details),
   });
 }
 

@@ -5,13 +5,14 @@
 // one of them, and whether a delivery event concerns a shipment without a tracking code cannot be seen.
 import { check } from '../../src/checks/index.js';
 import { validateWebhook } from '../../src/openapi/index.js';
+import type { TargetProfile } from '../../src/profile/index.js';
 import { looksLikeEnvelope, type Delivery } from '../../src/webhooks/index.js';
 import { expectNoFindings, listenFor, signatureFinding } from '../support/webhook-listening.js';
 
 /** Findings about one v1 call: signature, event id, a bare resource valid as the v1 events' payloads. */
-function judge(delivery: Delivery): string[] {
+function judge(delivery: Delivery, profile: TargetProfile): string[] {
   if (delivery.refusal !== undefined) return [`refused by the receiver: ${delivery.refusal}`];
-  const problems = signatureFinding(delivery);
+  const problems = signatureFinding(delivery, profile);
   if (delivery.eventId === undefined || delivery.eventId === '') problems.push('no x-service-event-id header (§6.3 point 2)');
   if (looksLikeEnvelope(delivery.body)) problems.push('the body is an envelope (event_type, data …); v1 sends the bare resource (§6.1)');
   else if (delivery.event?.ok === false) problems.push(delivery.event.errors.map((error) => error.message).join('; '));
@@ -34,7 +35,7 @@ check({
     delivery.path === v1Path && !validateWebhook('v1', 'restocking_shipment_status_updated', delivery.body).ok
     && !(looksLikeEnvelope(delivery.body) && v2EventIds().has((delivery.body as { event_id?: unknown }).event_id));
   const deliveries = await listenFor(t, isOtherV1Event, 'v1 shipment, delivery or return event');
-  expectNoFindings(t, deliveries, judge,
+  expectNoFindings(t, deliveries, (delivery) => judge(delivery, t.profile),
     'Every v1 event is the bare resource, signed, with x-service-event-id (§6.1, §6.3 points 1 and 2)',
     'a bare v1 resource, a valid x-service-signature and an x-service-event-id on each call');
 });

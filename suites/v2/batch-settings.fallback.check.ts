@@ -6,6 +6,7 @@
 // handling, both expiry fields show null.
 import { check } from '../../src/checks/index.js';
 import { effectiveBatchSettings, putBatchSettings, requireExpiryWrites, restoreBatchSettingsAfterwards } from '../support/batch-settings.js';
+import { digitsAsNumber } from '../support/digits.js';
 
 const needs = ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'];
 const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
@@ -28,7 +29,8 @@ check({
   const applied: unknown[] = [];
   for (const weeks of ownWeeks) {
     const set = await putBatchSettings(t, { action_weeks_before_expiry: weeks }, 'Setting action_weeks_before_expiry succeeds for a merchant with batch tracking (§4.2)');
-    t.expect(set, 'The SKU-specific record holds the value sent (§2.5)', weeks, set.body.action_weeks_before_expiry);
+    // A value of digits in a string is read as its number: its JSON type is v2.schema.inventory-batch-settings' rule.
+    t.expect(set, 'The SKU-specific record holds the value sent (§2.5)', weeks, digitsAsNumber(set.body.action_weeks_before_expiry));
     const cleared = await putBatchSettings(t, { action_weeks_before_expiry: null }, 'Clearing action_weeks_before_expiry succeeds (§4.2)');
     t.expect(cleared, 'null clears the value: the SKU-specific record sets none (§4.2, §2.5: as stored on this record)', null, cleared.body.action_weeks_before_expiry);
     const shown = await effectiveBatchSettings(t);

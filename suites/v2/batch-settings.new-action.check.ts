@@ -3,18 +3,8 @@
 // the checks of batch-settings.check.ts need off, is left alone. Batch tracking is observed through
 // the v1 SKU's batch_tracking_enabled (the echo of an empty v1 PUT /skus/{id}); v2 SKU reads are not shown.
 import { check } from '../../src/checks/index.js';
-import type { CheckContext } from '../../src/checks/index.js';
+import { batchTrackingOf, requireEchoKeepsOmitted } from '../support/batch-settings.js';
 import { expectSuccess } from '../support/success.js';
-
-/** The SKU's batch_tracking_enabled as an empty v1 PATCH echoes it; skips when the echo shows none. */
-async function batchTracking(t: CheckContext, id: number): Promise<boolean> {
-  // PATCH, the documented method (§9.5): the PUT alias is v1.skus.update.put-same-as-patch's rule.
-  const echo = await t.v1.patch(`/skus/${id}`, {}, { premise: true });
-  if (echo.status !== 200) t.skip(`an empty v1 PATCH /skus/{id} answered ${echo.status}, so batch tracking cannot be observed`);
-  const enabled: unknown = echo.body?.batch_tracking_enabled;
-  if (typeof enabled !== 'boolean') t.skip('the v1 SKU echo (an empty PATCH /skus/{id}) did not show batch_tracking_enabled, so batch tracking cannot be observed');
-  return enabled as boolean;
-}
 
 check({
   id: 'v2.batch-settings.new-action-turns-tracking-on',
@@ -33,10 +23,12 @@ check({
     return t.skip(`POST /skus answered ${created.status} without a SKU id (its request and response shapes are not shown, §4.1)`);
   }
   t.cleanup(() => t.v1.delete(`/skus/${id}`, undefined, { validate: false }));
-  if (await batchTracking(t, id as number)) return t.skip('a newly created SKU already has batch tracking on, so whether a write turns it on cannot be observed');
+  if ((await batchTrackingOf(t, id as number)).enabled) return t.skip('a newly created SKU already has batch tracking on, so whether a write turns it on cannot be observed');
   // block_only is the value §2.5 shows; the new SKU holds no action of its own, so it is a new value.
   const written = await t.v2.put(`/skus/${id}/inventory_batch_settings`, { expiry_follow_up_action: 'block_only' });
   expectSuccess(t, written, 'Setting expiry_follow_up_action succeeds for a merchant with batch tracking (§4.2)');
   t.expect(written, 'The SKU-specific settings hold the action sent (§2.5)', 'block_only', written.body?.expiry_follow_up_action);
-  t.expectEqual('Batch tracking is on for the SKU after a new expiry_follow_up_action was set (§4.2)', true, await batchTracking(t, id as number));
+  const after = await batchTrackingOf(t, id as number);
+  if (!after.enabled) await requireEchoKeepsOmitted(t, id as number, after.echo);
+  t.expectEqual('Batch tracking is on for the SKU after a new expiry_follow_up_action was set (§4.2)', true, after.enabled);
 });

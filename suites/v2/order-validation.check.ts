@@ -6,7 +6,7 @@ import { expectEachRefused, invalidOrderCases, updateOf, type OrderDocument } fr
 import { byMerchantOrderIdQuery, createV2Order, skipUnlessQueryUnderstood, v2OrderBody } from '../support/v2-orders.js';
 
 const needs = ['fixtures.sku', 'fixtures.salesChannelId'];
-// An update cannot make the address nameless for sure (see `update` in the table).
+// An update cannot make the address nameless or leave a required address field out for sure (see `update` in the table).
 const updateCases = invalidOrderCases.filter((row) => row.update !== false);
 
 function validOrder(t: CheckContext): OrderDocument {
@@ -17,7 +17,7 @@ check({
   id: 'v2.orders.create.invalid-data-422',
   api: 'v2',
   section: '8',
-  title: 'POST /orders with invalid data (negative money, quantity 0, lower-case codes, a nameless or incomplete address, a bad email) answers 422',
+  title: 'POST /orders with invalid data (negative money, quantity 0, lower-case codes, an unknown financial_status, a nameless or incomplete address, a bad email) answers 422',
   needs,
   writes: true,
 }, async (t) => {
@@ -32,7 +32,7 @@ check({
   id: 'v2.orders.patch.invalid-data-422',
   api: 'v2',
   section: '8',
-  title: 'PATCH /orders/{id} with invalid data answers 422',
+  title: 'PATCH /orders/{id} with invalid data (negative money, quantity 0, lower-case codes, an unknown financial_status, empty address fields, a bad email) answers 422',
   needs,
   writes: true,
 }, async (t) => {
@@ -45,7 +45,7 @@ check({
   id: 'v2.orders.by-merchant-order-id.patch-invalid-data-422',
   api: 'v2',
   section: '8',
-  title: 'PATCH /orders/by_merchant_order_id with invalid data answers 422',
+  title: 'PATCH /orders/by_merchant_order_id with invalid data (as PATCH /orders/{id}) answers 422',
   needs,
   writes: true,
 }, async (t) => {

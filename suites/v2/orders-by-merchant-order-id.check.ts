@@ -23,14 +23,24 @@ check({
   id: 'v2.orders.by-merchant-order-id.unknown-404',
   api: 'v2',
   section: '7',
-  title: 'GET and (where writes are allowed) PATCH /orders/by_merchant_order_id answer 404 for a merchant_order_id no order of the sales channel has',
+  title: 'GET /orders/by_merchant_order_id answers 404 for a merchant_order_id no order of the sales channel has',
 }, async (t) => {
   const known = await knownOrder(t);
   const query = byMerchantOrderIdQuery(t.uniqueId('no-such-order'), known.salesChannelId);
   const read = await t.v2.get('/orders/by_merchant_order_id', { query, validate: false });
   t.expectStatus(read, 404, 'GET by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
-  // A PATCH is a write, even to a record that does not exist: only where the profile allows writes.
-  if (t.profile.allowWrites !== true) return;
+});
+
+check({
+  id: 'v2.orders.by-merchant-order-id.patch-unknown-404',
+  api: 'v2',
+  section: '7',
+  title: 'PATCH /orders/by_merchant_order_id answers 404 for a merchant_order_id no order of the sales channel has',
+  // A PATCH is a write, even to a record that does not exist.
+  writes: true,
+}, async (t) => {
+  const known = await knownOrder(t);
+  const query = byMerchantOrderIdQuery(t.uniqueId('no-such-order'), known.salesChannelId);
   const patched = await t.v2.patch('/orders/by_merchant_order_id', { customer_order_number: t.uniqueId('customer-order') }, { query, validate: false });
   t.expectStatus(patched, 404, 'PATCH by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
 });

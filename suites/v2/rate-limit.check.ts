@@ -2,13 +2,19 @@
 // (when the profile allows it) the 429 with its Retry-After (§7). v2's limit is "per minute": the
 // calendar-minute window, the Retry-After value and the reset are stated for v1 only.
 import { check, type ApiResponse } from '../../src/checks/index.js';
-import { expectUsedCountsUp, msUntilNextMinute, provokeLimit, countedRateHeaders, rateHeaders, sleep, usedWentDown, withinOneMinute, type RateHeaders } from '../support/rate-limit.js';
+import {
+  awayFromMinuteEdges, countedAnswer, countedRateHeaders, expectOwnRequestsCounted, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep,
+  usedWentDown, withinOneMinute, type CountedAnswer,
+} from '../support/rate-limit.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
 // A cheap read every token may make: the restocking list, whose limit §4.2 states.
 const probe = { path: '/restocking_shipments', query: { limit: 1 } } as const;
 // Requests of another channel between two of the primary's: enough to tell one window from two with other clients about.
 const OTHER_REQUESTS = 3;
+// The observation keeps clear of a minute's first and last moments, where the count's minute is uncertain.
+const MINUTE_START_MARGIN_MS = 2_000;
+const MINUTE_END_MARGIN_MS = 5_000;
 // Waiting longer than this for a Retry-After would outlast the check; the pacer covers the rest.
 const LONGEST_WAIT_MS = 61_000;
 
@@ -34,8 +40,10 @@ check({
   api: 'v2',
   section: '8',
   title: 'Within one minute X-Rate-Limit-Used grows by one per request of the merchant and X-Rate-Limit-Max stays the same',
+  // Follows X-Rate-Limit-Used: no other check of the run may use the window meanwhile.
+  exclusive: 'windows',
 }, async (t) => {
-  await expectUsedCountsUp(t, 'merchant', () => t.v2.get(probe.path, { query: probe.query }));
+  await expectUsedCountsUp(t, 'merchant', 'primary', false, () => t.v2.get(probe.path, { query: probe.query }));
 });
 
 check({
@@ -43,29 +51,31 @@ check({
   api: 'v2',
   section: '8',
   title: "Requests of another sales channel of the merchant count against the same v2 X-Rate-Limit-Used",
+  // Follows X-Rate-Limit-Used: no other check of the run may use the window meanwhile.
+  exclusive: 'windows',
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
   const other = t.as('sameMerchantOtherChannel');
+  // The count of the current minute is only certain away from its last moments.
+  await awayFromMinuteEdges(MINUTE_START_MARGIN_MS, MINUTE_END_MARGIN_MS);
   const seen = await withinOneMinute(t, async () => {
-    const before = await t.v2.get(probe.path, { query: probe.query });
-    const between: RateHeaders[] = [];
-    for (let i = 0; i < OTHER_REQUESTS; i++) between.push(countedRateHeaders(t, await other.v2.get(probe.path, { query: probe.query })));
-    const after = await t.v2.get(probe.path, { query: probe.query });
-    return { before: countedRateHeaders(t, before), between, after: countedRateHeaders(t, after), response: after };
-    // Only the primary's values tell that the minute turned: a broken server may count the other token apart.
-  }, ({ before, after }) => after.used < before.used);
-  // Other clients of the merchant may add requests, so each count is "at least".
-  const first = seen.between[0]!;
-  if (first.used < seen.before.used + 1) {
-    t.fail({ title: "X-Rate-Limit-Used seen by another channel's token right after the primary's request (v2 counts per merchant, §8)", expected: `at least ${seen.before.used + 1}`, received: first.used });
+    const before = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }));
+    const between: CountedAnswer[] = [];
+    for (let i = 0; i < OTHER_REQUESTS; i++) between.push(await countedAnswer(t, 'sameMerchantOtherChannel', () => other.v2.get(probe.path, { query: probe.query })));
+    const after = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }));
+    return { before, between, after };
+  });
+  if (seen.before.headers.used < 1 || seen.after.headers.used < 1) {
+    t.skip(`X-Rate-Limit-Used does not count even the primary's own request (${seen.before.headers.used}, then ${seen.after.headers.used}), so whose requests it counts cannot be told; v2.rate-limit.used-counts-up reports the count`);
   }
-  if (seen.after.used < seen.before.used + OTHER_REQUESTS + 1) {
-    t.fail({
-      title: `X-Rate-Limit-Used of the primary after ${OTHER_REQUESTS} requests of another channel of the merchant in between (v2 counts per merchant, §8)`,
-      expected: `at least ${seen.before.used + OTHER_REQUESTS + 1}: ${seen.before.used}, the other channel's ${OTHER_REQUESTS} and its own request`,
-      received: seen.after.used,
-      response: seen.response,
-    });
+  // Every request the run sent to the merchant since the minute began, from either channel, counts.
+  for (const answer of [seen.before, ...seen.between, seen.after]) expectOwnRequestsCounted(t, 'merchant (both of its sales channels: v2 counts per merchant)', answer);
+  // Other clients of the merchant may add requests, so each count is "at least"; v2's window may
+  // also be a trailing minute that earlier requests leave, so a smaller rise than that is not a finding.
+  const first = seen.between[0]!.headers;
+  const rose = first.used >= seen.before.headers.used + 1 && seen.after.headers.used >= seen.before.headers.used + OTHER_REQUESTS + 1;
+  if (!rose) {
+    t.skip(`X-Rate-Limit-Used rose from ${seen.before.headers.used} to ${seen.after.headers.used} across ${OTHER_REQUESTS} requests of another channel of the merchant, less than they add, yet it counts every request this run sent: v2's limit is "per minute" (§8), which a trailing window also is, from which earlier requests leave, so this cannot tell a defect from such a window`);
   }
 });
 
@@ -74,6 +84,8 @@ check({
   api: 'v2',
   section: '8',
   title: 'Over the limit v2 answers 429 with a Retry-After header',
+  // Follows X-Rate-Limit-Used: no other check of the run may use the window meanwhile.
+  exclusive: 'windows',
   provokes429: true,
 }, async (t) => {
   const send = () => t.v2.get(probe.path, { query: probe.query, provoke429: true });

@@ -1,5 +1,5 @@
 // §2.3 for v2 restocking shipments: the create and update answers carry a boolean priority, and an
-// item on input needs sku_id or sku_code.
+// item on input needs sku_id or sku_code, and announced_quantity.
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { createV2Shipment, expectCreateRefused, v2RestockingBody } from '../support/restocking.js';
@@ -38,4 +38,17 @@ check({
   const body = { ...v2RestockingBody(t), restocking_shipment_items: [{ announced_quantity: 5 }] };
   const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
   expectCreateRefused(t, answer, [400, 422], 'On input an item needs sku_id or sku_code (§2.3): one with neither answers 422 or 400 (§7)');
+});
+
+check({
+  id: 'v2.restocking.create.item-without-announced-quantity-refused',
+  api: 'v2',
+  section: '2.3',
+  title: 'POST /restocking_shipments with an item without announced_quantity is refused',
+  needs,
+  writes: true,
+}, async (t) => {
+  const body = { ...v2RestockingBody(t), restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id }] };
+  const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
+  expectCreateRefused(t, answer, [400, 422], 'announced_quantity is required on input (§2.3, §4.2): an item without it answers 422 or 400 (§7)');
 });

@@ -1,6 +1,7 @@
 // §3.1 and §4.2 for v2 restocking shipments: create, update and its guard, cancel.
 import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
+import { digitsAsNumber } from '../support/digits.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
 import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, v2RestockingBody } from '../support/restocking.js';
 
@@ -17,8 +18,8 @@ check({
   const body = v2RestockingBody(t);
   const created = await createV2Shipment(t, body);
   t.expect(created, 'A shipment created through the API starts in status shipped (§3.1)', 'shipped', created.body.status);
-  // Whether the answer carries warehouse_id at all is v2.schema.restocking-shipment's rule; its value is this one's.
-  if (created.body.warehouse_id !== undefined) t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, created.body.warehouse_id);
+  // Whether the answer carries warehouse_id at all, and as an integer, is v2.schema.restocking-shipment's rule; its value is this one's.
+  if (created.body.warehouse_id !== undefined) t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, digitsAsNumber(created.body.warehouse_id));
   t.expect(created, 'The created shipment carries the po_number sent', body.po_number, created.body.po_number);
   t.expect(created, 'The created shipment carries the items sent', body.restocking_shipment_items, announcedItems(created.body));
 });

@@ -59,3 +59,17 @@ check({
   // When and why a batch create is refused is not shown; without a batch there is no schema to see.
   if (res.status < 200 || res.status > 299) return t.skip(`the target created no batch (status ${res.status})`);
 });
+
+check({
+  id: 'v2.schema.inventory-batch-settings',
+  api: 'v2',
+  section: '2.5',
+  title: 'The batch settings answered by PUT /skus/{sku_id}/inventory_batch_settings match the InventoryBatchSettings schema',
+  owns: [{ path: '/skus/*/inventory_batch_settings', status: 'success' }],
+  needs: ['fixtures.batchSku'],
+  writes: true,
+}, async (t) => {
+  // A write of neither expiry field changes nothing that matters (§4.2: it leaves batch tracking unchanged).
+  const res = await t.v2.put(`/skus/${t.fixtures.batchSku!.id}/inventory_batch_settings`, {});
+  if (res.status < 200 || res.status > 299) return t.skip(`the target answered no settings (status ${res.status})`);
+});

@@ -3,6 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import { answerFirstCall } from '../support/webhook-answers.js';
 import { expectRedirectNotFollowed, redirectAnswer } from '../support/webhook-redirect.js';
+import { watch, webhookTimings } from '../support/webhooks.js';
 
 check({
   id: 'v2.webhooks.redirect-not-followed',
@@ -13,7 +14,7 @@ check({
   writes: true,
 }, async (t) => {
   const calls = await answerFirstCall(t, 'v2', redirectAnswer('v2'));
-  // A sender that follows a redirect does so at once; two seconds leave room for a slow network.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // A sender that follows a redirect does so at once.
+  await watch(webhookTimings(t).promptMs);
   expectRedirectNotFollowed(t, calls.first);
 });

@@ -3,6 +3,7 @@
 // without any, the check is skipped.
 import { check } from '../../src/checks/index.js';
 import { validateWebhook } from '../../src/openapi/index.js';
+import type { TargetProfile } from '../../src/profile/index.js';
 import type { Delivery } from '../../src/webhooks/index.js';
 import { expectNoFindings, listenFor, signatureFinding } from '../support/webhook-listening.js';
 
@@ -14,8 +15,8 @@ function eventTypeOf(delivery: Delivery): unknown {
 }
 
 /** Findings about one v2 shipment event: signature, and an envelope of its type around a valid Shipment. */
-function judge(delivery: Delivery): string[] {
-  const problems = signatureFinding(delivery);
+function judge(delivery: Delivery, profile: TargetProfile): string[] {
+  const problems = signatureFinding(delivery, profile);
   const validation = validateWebhook('v2', String(eventTypeOf(delivery)), delivery.body);
   if (!validation.ok) problems.push(validation.errors.map((error) => error.message).join('; '));
   return problems;
@@ -31,7 +32,7 @@ check({
 }, async (t) => {
   const isShipmentEvent = (delivery: Delivery): boolean => delivery.api === 'v2' && shipmentEvents.includes(String(eventTypeOf(delivery)));
   const deliveries = await listenFor(t, isShipmentEvent, 'v2 shipment.status_updated or shipment.delivery_status_updated');
-  expectNoFindings(t, deliveries, judge,
+  expectNoFindings(t, deliveries, (delivery) => judge(delivery, t.profile),
     'Every v2 shipment event is a signed envelope (event_type, event_id, timestamp, data) around a valid Shipment (§6.2, §6.3 point 1)',
     'event_type, event_id (uuid), timestamp (date-time), data valid as the Shipment (§2.2), and a valid x-service-signature');
 });

@@ -9,6 +9,7 @@ import {
   cancelToTrigger,
   describeDelivery,
   expectSigned,
+  receivedDelivery,
   orderCancelled,
   restockingCancelled,
   restockingShipmentToCancel,
@@ -28,7 +29,7 @@ function expectEnvelope(t: CheckContext, delivery: Delivery, eventType: string):
   t.fail({
     title: `${describeDelivery(delivery)} is a ${eventType} envelope with valid data (§6.2)`,
     expected: 'event_type, event_id (uuid), timestamp (date-time) and data valid as the resource',
-    received: validation.errors.map((error) => error.message).join('; '),
+    received: receivedDelivery(t, delivery, validation.errors.map((error) => error.message).join('; ')),
   });
 }
 

@@ -25,7 +25,8 @@ describe('idMatcher', () => {
 describe('skipReason', () => {
   const meta: CheckMeta = { id: 'v1.x.y', api: 'v1', section: '4.1', title: 't' };
   const run = (profile = testProfile('http://127.0.0.1:1'), extra: Partial<RunConfig> = {}): RunConfig => ({
-    profile, marker: 'mfc-test', seed: 1, targetArgs: '--profile p.json', api: 'all', requestTimeoutMs: 1000, checkTimeoutMs: 1000, ...extra,
+    profile, marker: 'mfc-test', seed: 1, runCommand: 'mfc run --profile p.json', api: 'all', requestTimeoutMs: 1000, checkTimeoutMs: 1000,
+    deadlineMs: 60_000, concurrency: 1, files: [], root: '.', ...extra,
   });
   const table: Array<[string, { meta: Partial<CheckMeta>; run: RunConfig; want: string | undefined }]> = [
     ['nothing missing', { meta: { needs: ['fixtures.sku', 'tokens.expired'] }, run: run(), want: undefined }],

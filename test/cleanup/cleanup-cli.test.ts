@@ -124,7 +124,7 @@ describe('mfc cleanup', () => {
     expect(result.stdout).toMatch(/nothing to cancel: no record carries marker mfc-nosuchrun \(looked through \d+ orders, \d+ restocking shipments\)/);
   });
 
-  it("--report takes the run's marker and the ids of run.created; a batch is left with the reason", async () => {
+  it("--report takes the run's marker and the ids of run.created; a SKU is deleted, a batch is left with the reason", async () => {
     const reportMarker = 'mfc-cleanuptest3';
     const order = await createOrder(`${reportMarker}-order-1`, reportMarker);
     const batchSku = server.profile.fixtures.batchSku!;
@@ -132,17 +132,24 @@ describe('mfc cleanup', () => {
       params: { path: { sku_id: batchSku.id } },
       body: { lot_number: `${reportMarker}-lot-1`, production_date: dateInDays(-30), expiry_date: dateInDays(730) },
     }));
+    const v1 = createClient({ baseUrl: server.url, token: server.profile.tokens.primary, version: 'v1' });
+    const sku = await v1.POST('/skus', { body: { merchant_sku_id: `${reportMarker}-sku-1`, name: 'cleanup' } as never });
+    await v1.close();
+    const skuId = String((sku as { data?: { id?: unknown } }).data?.id);
     const reportPath = join(tempDir(), 'report.json');
     const created = [
       { api: 'v2', kind: 'orders', id: String(order), checkId: 'v2.orders.create' },
       { api: 'v2', kind: 'inventory_batches', id: String(batch.id), checkId: 'v2.inventory-batches.create' },
+      { api: 'v1', kind: 'skus', id: skuId, checkId: 'v1.skus.create' },
     ];
     writeFileSync(reportPath, JSON.stringify({ summary: { passed: 2, failed: 0, skipped: 0 }, checks: [], run: { marker: reportMarker, seed: 1, created } }));
     const result = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`marker ${reportMarker}`);
-    expect(result.stdout).toMatch(new RegExp(`inventory_batch +${batch.id}  \\(named by the report\\)  left: no cancel operation in the specification`));
+    expect(result.stdout).toMatch(new RegExp(`inventory_batch +${batch.id}  \\(named by the report\\)  left: no cancel or delete operation in the specification`));
     expect(result.stdout).toMatch(new RegExp(`order +${order}  merchant_order_id=${reportMarker}-order-1  cancelled`));
+    expect(result.stdout).toMatch(new RegExp(`sku +${skuId}  \\(named by the report\\)  deleted`));
+    expect(result.stdout).toContain('1 deleted,');
     expect(await orderStatus(order)).toBe('cancelled');
     const mismatch = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath, '--marker', marker]);
     expect(mismatch.code).toBe(2);

@@ -24,8 +24,9 @@ describe('decide', () => {
     expect(decide(given).action).toBe(want);
   });
 
-  it('names the reason a record is left', () => {
-    expect(decide(record('sku'))).toEqual({ action: 'left', reason: 'no cancel operation in the specification' });
+  it('deletes a SKU the run created (DELETE /skus/{id}, §2.6) and names the reason a record is left', () => {
+    expect(decide(record('sku'))).toEqual({ action: 'delete' });
+    expect(decide(record('inventory_batch'))).toEqual({ action: 'left', reason: 'no cancel or delete operation in the specification' });
     expect(decide(record('restocking_shipment', 'arrived'))).toMatchObject({ reason: expect.stringContaining('in status arrived') });
   });
 });

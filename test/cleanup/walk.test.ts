@@ -8,10 +8,12 @@ import { dateInDays } from '../../suites/support/dates.js';
 
 let server: RunningServer;
 let client: Client<'v2'>;
+let v1: Client<'v1'>;
 
 beforeAll(async () => {
   server = await startServer({ host: '127.0.0.1', port: 0, rateLimit: 10000 });
   client = createClient({ baseUrl: server.url, token: server.profile.tokens.primary, version: 'v2' });
+  v1 = createClient({ baseUrl: server.url, token: server.profile.tokens.primary, version: 'v1' });
   const { fixtures } = server.profile;
   for (const n of [1, 2, 3]) {
     unwrap(await client.POST('/restocking_shipments', { body: {
@@ -23,18 +25,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
+  await v1?.close();
   await server?.close();
 });
 
 it('stops at the bound while the list goes on, says so and exits 1', async () => {
-  const outcome = await cleanUp(client, { marker: 'mfc-walktest', dryRun: true, bounds: { maxPages: 2, maxRecords: 5_000, pageSize: 1 } });
+  const outcome = await cleanUp(client, { v1, marker: 'mfc-walktest', dryRun: true, bounds: { maxPages: 2, maxRecords: 5_000, pageSize: 1 } });
   expect(outcome.walks.every((walk) => walk.stopped && walk.pages === 2 && walk.records === 2)).toBe(true);
   expect(renderSummary(outcome)).toMatch(/stopped walking v2 GET \/orders at its bound \(2 pages, 2 records\) while the list goes on/);
   expect(cleanupExitCode(outcome)).toBe(1);
 });
 
 it('walks every page without a bound in reach, and finds the marked records', async () => {
-  const outcome = await cleanUp(client, { marker: 'mfc-walktest', dryRun: true });
+  const outcome = await cleanUp(client, { v1, marker: 'mfc-walktest', dryRun: true });
   expect(outcome.walks.every((walk) => !walk.stopped && walk.failure === undefined)).toBe(true);
   expect(outcome.results.map((result) => [result.kind, result.markedBy?.value, result.action])).toEqual(
     [1, 2, 3].map((n) => ['restocking_shipment', `mfc-walktest-po-${n}`, 'would-cancel']),

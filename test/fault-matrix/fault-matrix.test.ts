@@ -1,5 +1,5 @@
 // The mutation test: for every `mfc serve --fault`, a full run against that server fails in
-// exactly the checks mapped to the fault (test/fault-map/) and in no other, so a server developer
+// exactly the checks the catalogue names for the fault (test/faults/) and in no other, so a server developer
 // sees each defect once, where it belongs. Runs go through `runChecks`, the code behind `mfc run`,
 // in this process: the CLI around it is proven by test/runner/cli.test.ts.
 import { writeFileSync } from 'node:fs';
@@ -7,9 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { faults, startServer } from '../../server/index.js';
 import { freePort } from '../../src/net/free-port.js';
 import { runChecks } from '../../src/runner/index.js';
-import { loadFaultMatrix, type FaultSetup } from '../fault-map/index.js';
-
-const matrix = await loadFaultMatrix();
+import { faultCatalogue, type FaultSetup } from '../faults/index.js';
 
 // A fixed seed makes every property draw the same cases on every run of the matrix.
 const MATRIX_SEED = 20_261_123;
@@ -44,19 +42,19 @@ function selectionFor(ids: readonly string[], setup: FaultSetup): string | undef
 
 describe('fault matrix', () => {
   it('maps every fault of the reference server to at least one check', () => {
-    const unmapped = faults.map((fault) => fault.name).filter((name) => (matrix.checks.get(name) ?? []).length === 0);
+    const unmapped = faults.map((fault) => fault.name).filter((name) => (faultCatalogue[name]?.checks ?? []).length === 0);
     expect(unmapped).toEqual([]);
   });
 
   it('maps only faults the reference server has', () => {
-    const known = new Set(faults.map((fault) => fault.name));
-    expect([...matrix.checks.keys()].filter((name) => !known.has(name))).toEqual([]);
+    const known = new Set<string>(faults.map((fault) => fault.name));
+    expect(Object.keys(faultCatalogue).filter((name) => !known.has(name))).toEqual([]);
   });
 
   describe.concurrent.each(faults.map((fault) => fault.name))('%s', (fault) => {
     it('makes a full run fail in exactly its mapped checks', async () => {
-      const ids = [...(matrix.checks.get(fault) ?? [])].sort();
-      const setup = matrix.setup.get(fault) ?? {};
+      const ids = [...faultCatalogue[fault].checks].sort();
+      const setup = faultCatalogue[fault].setup ?? {};
       const { server, profile } = await startFaulted(fault, setup);
       try {
         const only = selectionFor(ids, setup);
@@ -70,7 +68,11 @@ describe('fault matrix', () => {
         const failed = run.report.checks.filter((check) => check.status === 'failed').map((check) => check.id).sort();
         const caught = run.exitCode === 1 && ids.some((id) => failed.includes(id));
         outcomes.push({ fault, failed, caught, exact: caught && failed.join() === ids.join() });
-        expect({ fault, failed }).toEqual({ fault, failed: ids });
+        // A check failing beyond the map shows why, so a red matrix says what to look at.
+        const unexpected = Object.fromEntries(run.report.checks
+          .filter((check) => check.status === 'failed' && !ids.includes(check.id))
+          .map((check) => [check.id, check.message.slice(0, 1500)]));
+        expect({ fault, failed, unexpected }).toEqual({ fault, failed: ids, unexpected: {} });
       } finally {
         await server.close();
       }

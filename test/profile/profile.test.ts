@@ -36,6 +36,14 @@ describe('profile validation', () => {
       given: { ...valid, baseUrl: 'https://staging.example.test/api/merchant_api/v1/' },
       want: /"baseUrl" ends in \/merchant_api\/v1: it is the specification's \{base_url\}, .* Use "https:\/\/staging.example.test\/api"/,
     }],
+    ['a public webhook URL that is not http(s)', {
+      given: { ...valid, webhooks: { host: '127.0.0.1', port: 8787, v1Path: '/v1', v2Path: '/v2', publicV1Url: 'hooks.example.test/v1' } },
+      want: /"webhooks.publicV1Url" must match pattern/,
+    }],
+    ['an answer limit of zero', {
+      given: { ...valid, webhooks: { host: '127.0.0.1', port: 8787, v1Path: '/v1', v2Path: '/v2', answerLimitMs: 0 } },
+      want: /"webhooks.answerLimitMs" must be >= 1/,
+    }],
     ['a base URL that already holds /merchant_api', {
       given: { ...valid, baseUrl: 'https://staging.example.test/merchant_api' },
       want: /"baseUrl" ends in \/merchant_api: .* Use "https:\/\/staging.example.test"/,
@@ -62,6 +70,15 @@ describe('profile validation', () => {
       { MFC_TEST_PRIMARY: 'a', MFC_TEST_SIGN: 'tok-sign' },
     );
     expect(profile.webhooks?.signingToken).toBe('tok-sign');
+  });
+
+  it('keeps the public URLs apart from the listen address, and the answer limit', () => {
+    const webhooks = {
+      host: '127.0.0.1', port: 8787, v1Path: '/webhooks/v1', v2Path: '/webhooks/v2',
+      publicV1Url: 'https://hooks.example.test/mfc/v1', publicV2Url: 'https://hooks.example.test/mfc/v2',
+      retryWithinMs: 65_000, answerLimitMs: 5_000,
+    };
+    expect(profileFromValue({ ...valid, webhooks }, { MFC_TEST_PRIMARY: 'a' }).webhooks).toEqual(webhooks);
   });
 });
 
@@ -109,6 +126,7 @@ describe('profileFromFlags', () => {
   it('builds a read-only profile with the primary token and no fixtures', () => {
     expect(profileFromFlags('http://127.0.0.1:9', 'tok-flag')).toEqual({
       baseUrl: 'http://127.0.0.1:9', environment: 'staging', allowWrites: false, tokens: { primary: 'tok-flag' }, fixtures: {},
+      tokenSources: { primary: '$MFC_TOKEN' },
     });
   });
 

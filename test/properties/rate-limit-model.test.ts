@@ -37,3 +37,21 @@ describe('RateLimitModel', () => {
     else expect(problems).toMatch(want);
   });
 });
+
+// v2's limit is "per minute" (§8), which a trailing 60 s also is: only what holds for both is predicted.
+const trailing: Array<[string, { given: RateObservation[]; want: RegExp | null }]> = [
+  ['Used standing still (a request of another client left the window)', { given: [seen(64, at(0)), seen(64, at(0, 21))], want: null }],
+  ['Used going down', { given: [seen(64, at(0)), seen(60, at(0, 21))], want: null }],
+  ['Used going on after a calendar minute boundary', { given: [seen(40, at(0)), seen(41, at(1))], want: null }],
+  ['Used below the client\'s own requests of the minute', { given: [seen(0, at(0), { counted: 1 }), seen(0, at(0, 21), { counted: 2 })], want: /Used 0 .* already had 1 requests/ }],
+  ['Max changing', { given: [seen(4, at(0)), seen(5, at(0, 21), { max: 120 })], want: /Max 120 after 100/ }],
+];
+
+describe('RateLimitModel for a window that may be trailing (v2)', () => {
+  it.each(trailing)('%s', (_name, { given, want }) => {
+    const model = new RateLimitModel(false);
+    const problems = given.flatMap((observation) => model.observe(observation)).join('; ');
+    if (want === null) expect(problems).toBe('');
+    else expect(problems).toMatch(want);
+  });
+});

@@ -34,7 +34,7 @@ function messageOf(result: CliResult): string {
 
 /** The printed replay command as arguments for `mfc`, exactly as printed. */
 function replayArgs(message: string, reportDir: string): string[] {
-  const line = /Replay with: mfc (run .*)/.exec(message)?.[1] ?? '';
+  const line = /Replay with: (?:npx )?mfc (run .*)/.exec(message)?.[1] ?? '';
   const words = (line.match(/'[^']*'|\S+/g) ?? []).map((word) => word.replace(/^'(.*)'$/, '$1'));
   return [...words, '--report-dir', reportDir];
 }
@@ -49,7 +49,8 @@ describe('a failing property', () => {
     expect(/Counterexample \(shrunk \d+ times\): (.*)/.exec(message)?.[1]).toBe(minimal);
     const seedAndPath = /\{ seed: 4242, path: "[\d:]+" \}/.exec(message)?.[0];
     expect(seedAndPath).toBeDefined();
-    expect(message).toContain(`Replay with: mfc run --profile ${profilePath} --only '${id}' --seed 4242`);
+    // Run in this process, whose mfc is not on PATH: the line starts with npx, as it must in a clone.
+    expect(message).toContain(`Replay with: npx mfc run --profile ${profilePath} --only '${id}' --seed 4242`);
 
     const againDir = join(dir, 'again');
     const again = await runCli(replayArgs(message, againDir), { reportDir: againDir });

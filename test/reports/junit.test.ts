@@ -62,7 +62,7 @@ describe('junit.xml for CI readers (GitHub, GitLab, Jenkins)', () => {
     expect(root.attributes.time).toBe('0.418');
   });
 
-  it('names each testcase by its check id (CONTRACT §3), its class by version and § (dots of the § as `_`: Jenkins splits a class at its last dot)', () => {
+  it('names each testcase by its check id (docs/REPORTS.md), its class by version and § (dots of the § as `_`: Jenkins splits a class at its last dot)', () => {
     expect(cases.map((c) => c.attributes.name).sort()).toEqual(sampleChecks.map((check) => check.id).sort());
     const duplicate = cases.find((c) => c.attributes.name === 'v1.orders.create.duplicate-409')!;
     expect(duplicate.attributes).toEqual({ name: 'v1.orders.create.duplicate-409', classname: 'v1.§4_1', time: '0.120' });

@@ -4,7 +4,7 @@ import { buildReport, renderHtml, renderJsonReport, renderSummary, reportSchema,
 import { ruleCoverage, type Rule } from '../../src/rules/index.js';
 
 const rule = (id: string, section: string, checks: string[], unobservable?: string): Rule => ({
-  id, section, statement: id, checks, file: 'test.yaml', ...(unobservable === undefined ? {} : { unobservable }),
+  id, section, statement: id, side: ['answer'], checks, file: 'test.yaml', ...(unobservable === undefined ? {} : { unobservable }),
 });
 
 const result = (id: string, status: CheckStatus): CheckResult => ({ id, title: id, api: 'v1', section: '4.1', status, message: status === 'passed' ? '' : 'why', requests: [] });

@@ -30,6 +30,9 @@ describe('registeredChecks', () => {
       needs: ['fixtures.sku'], writes: true, provokes429: false, file: 'suites/v1/orders.check.ts',
     });
     expect(checks.find((check) => check.id === 'v1.rate-limit.429-retry-after-and-reset')).toMatchObject({ provokes429: true, writes: false });
+    // A schema check shows the answers it owns; no other check carries owns.
+    expect(checks.find((check) => check.id === 'v2.schema.order')?.owns).toEqual([{ path: '/orders*', status: 'success' }]);
+    expect(checks.find((check) => check.id === 'v1.orders.create.duplicate-409')).not.toHaveProperty('owns');
   });
 
   it('gives the same checks when asked again in one process (a module is evaluated once)', async () => {

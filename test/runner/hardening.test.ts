@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaults } from '../../src/runner/options.js';
 import { runChecks } from '../../src/runner/index.js';
 import { startServer, type RunningServer } from '../../server/index.js';
 import { startCountingProxy } from '../support/counting-proxy.js';
@@ -113,8 +114,9 @@ describe('an interrupted run', () => {
       expect(outcome.report.checks.filter((c) => c.status === 'failed')).toEqual([]);
       const notRun = outcome.report.checks.filter((c) => /^not (run|finished): interrupted \(SIGINT\)$/.test(c.message));
       expect(notRun.length).toBeGreaterThanOrEqual(3);
-      // No request went out after the interrupt but the one already on its way.
-      expect(target.requests.length).toBe(7);
+      // No request went out after the interrupt but those already on their way: at most one per
+      // check running side by side (the held one among them).
+      expect(target.requests.length).toBeLessThanOrEqual(6 + defaults.concurrency);
     } finally {
       await target.close();
     }

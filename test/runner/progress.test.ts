@@ -8,13 +8,15 @@ function fakeTerminal(isTTY = true) {
 }
 
 describe('Progress', () => {
-  it('shows checks done/total, the current check and requests used against the limit, on one line', () => {
+  it('shows checks done/total, the checks running and requests used against the limit, on one line', () => {
     const { stream, written } = fakeTerminal();
     const progress = new Progress(stream);
     progress.addTotal(3);
     progress.start('v1.auth.missing-token-401');
-    progress.finish({ used: 4, limit: 100 });
-    expect(written.at(-1)).toBe('\r\x1b[2K[1/3] v1.auth.missing-token-401 · requests 4/100 this minute');
+    progress.start('v2.auth.missing-token-401');
+    expect(written.at(-1)).toBe('\r\x1b[2K[0/3] · running v1.auth.missing-token-401 and 1 more');
+    progress.finish('v1.auth.missing-token-401', { used: 4, limit: 100 });
+    expect(written.at(-1)).toBe('\r\x1b[2K[1/3] · running v2.auth.missing-token-401 · requests 4/100 this minute');
     progress.end();
     expect(written.at(-1)).toBe('\r\x1b[2K');
   });

@@ -10,7 +10,7 @@ import { runCli } from '../support/run-cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-describe('mfc serve (CONTRACT §1, §4)', () => {
+describe('mfc serve (docs/CLI.md, docs/SERVER.md)', () => {
   it('--fault list prints every fault with its §; --help lists them too', async () => {
     const list = await runCli(['serve', '--fault', 'list']);
     expect(list.code).toBe(0);

@@ -1,19 +1,16 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../../server/index.js';
 import { faults } from '../../server/index.js';
+import { faultCatalogue, type ProbedFault, type WebhookFault } from '../faults/index.js';
+import { probeStart } from '../faults/probe.js';
 import { start } from './client.js';
-import { accessCases } from './fault-cases/access.js';
-import { h3Cases } from './fault-cases/h3.js';
-import { h4Cases } from './fault-cases/h4.js';
-import { h5Cases } from './fault-cases/h5.js';
-import { propertyCases } from './fault-cases/properties.js';
-import { resourceCases } from './fault-cases/resources.js';
-import type { FaultCase } from './fault-cases/types.js';
-import { probeStart } from './fault-cases/types.js';
 
-const cases: Record<string, FaultCase> = { ...accessCases, ...resourceCases, ...propertyCases, ...h3Cases, ...h4Cases, ...h5Cases };
+const entries = Object.entries(faultCatalogue);
+const probed = entries.filter((entry): entry is [string, ProbedFault] => 'probe' in entry[1]);
+const provenElsewhere = entries.filter((entry): entry is [string, WebhookFault] => 'provenBy' in entry[1]);
 
-async function observe(row: FaultCase, options: ServerOptions, check: boolean): Promise<unknown> {
+async function observe(row: ProbedFault, options: ServerOptions, check: boolean): Promise<unknown> {
   let now = probeStart;
   const t = await start({ ...row.options, ...options, now: () => now }, check);
   try {
@@ -23,11 +20,16 @@ async function observe(row: FaultCase, options: ServerOptions, check: boolean): 
   }
 }
 
-describe('the fault table', () => {
-  it('has a row for every server fault (webhook faults are proven in test/webhooks), and only for faults', () => {
+describe('the fault catalogue (test/faults/)', () => {
+  it('has a probe for every server fault (webhook faults are proven in test/webhooks), and only for faults', () => {
     const names = faults.map((f) => f.name).filter((name) => !name.startsWith('webhooks-'));
-    expect(Object.keys(cases).sort()).toEqual([...names].sort());
+    expect(probed.map(([name]) => name).sort()).toEqual([...names].sort());
     expect(faults.length).toBeGreaterThanOrEqual(55);
+  });
+
+  it('names, for every webhook fault, a test file that exists', () => {
+    expect(provenElsewhere.map(([name]) => name).sort()).toEqual(faults.map((f) => f.name).filter((name) => name.startsWith('webhooks-')).sort());
+    for (const [, entry] of provenElsewhere) expect(existsSync(new URL(`../../${entry.provenBy}`, import.meta.url))).toBe(true);
   });
 
   it('describes every fault with a § and a sentence, and names it <api>-<area>-<deviation>', () => {
@@ -40,7 +42,7 @@ describe('the fault table', () => {
   });
 });
 
-describe.each(Object.entries(cases))('fault %s', (name, row) => {
+describe.each(probed)('fault %s', (name, row) => {
   it('changes what the probe observes; the conforming server shows the rule', async () => {
     const conforming = await observe(row, {}, true);
     expect(conforming).toEqual(row.conforming);

@@ -55,6 +55,26 @@ describe('mfc doctor', () => {
     expect(result.stdout).not.toMatch(/^ {2}v2\./m);
   }, 60_000);
 
+  it('shows where to register the webhook URLs, how signatures are judged, and what retryWithinMs costs', async () => {
+    const withWebhooks = writeProfile({
+      baseUrl: server.url,
+      environment: 'staging',
+      allowWrites: true,
+      tokens: { primary: { env: 'MFC_DOCTOR_PRIMARY' } },
+      fixtures: { salesChannelId: 11, warehouseId: 3, sku: { id: 501, sku_code: 'TSHIRT-WHITE-M' } },
+      webhooks: { host: '127.0.0.1', port: 8787, v1Path: '/webhooks/v1', v2Path: '/webhooks/v2', publicV1Url: 'https://hooks.example.test/mfc/v1', retryWithinMs: 65_000 },
+    }, 'doctor-webhooks.yaml');
+    const result = await runCli(['doctor', '--profile', withWebhooks, '--only', '*.webhooks.*'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("webhooks (§6): the run's receiver listens on http://127.0.0.1:8787, v1 calls at /webhooks/v1, v2 calls at /webhooks/v2");
+    expect(result.stdout).toContain('register for v1 (through the account manager): https://hooks.example.test/mfc/v1 (publicV1Url; the proxy forwards it to /webhooks/v1)');
+    expect(result.stdout).toContain('register for v2 (in the merchant dashboard): http://127.0.0.1:8787/webhooks/v2 (no publicV2Url: the deployment must reach this address)');
+    expect(result.stdout).toMatch(/webhooks\.signingToken not set: .* skips the signature checks; set it to the channel's oldest valid token/);
+    expect(result.stdout).toMatch(/webhook checks: \d+; each waits up to webhooks\.timeoutMs \(10 s\)/);
+    expect(result.stdout).toMatch(/\n {4}7 of them wait about webhooks\.retryWithinMs \(65 s\) each, for a retry or to see that none comes;\n {4}with 6 checks running at a time, they add about 2 × 65 s to the run\./);
+    expectNoToken(result.stdout, result.stderr);
+  }, 60_000);
+
   it('exits 1 with one clear line when the primary token is refused; every check would skip', async () => {
     const result = await runCli(['doctor', '--profile', profilePath], { env: { ...env, MFC_DOCTOR_PRIMARY: 'mfc-doctor-wrong-7a1c' } });
     expect(result.code).toBe(1);

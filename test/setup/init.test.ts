@@ -12,6 +12,7 @@ import { runCli } from '../support/run-cli.js';
 function tokenEnv(server: RunningServer): Record<string, string> {
   const { tokens } = server.profile;
   return {
+    MFC_INIT_SIGNING: server.profile.webhooks?.signingToken ?? '',
     MFC_INIT_PRIMARY: tokens.primary,
     MFC_INIT_SAME_MERCHANT: tokens.sameMerchantOtherChannel!,
     MFC_INIT_OTHER_MERCHANT: tokens.otherMerchant!,
@@ -29,7 +30,7 @@ const allTokenFlags = [
 ];
 
 function expectNoToken(server: RunningServer, ...texts: string[]): void {
-  for (const token of Object.values(server.profile.tokens)) {
+  for (const token of [...Object.values(server.profile.tokens), server.profile.webhooks!.signingToken!]) {
     for (const text of texts) expect(text).not.toContain(token);
   }
 }
@@ -38,12 +39,26 @@ describe('mfc init against the reference server', () => {
   let server: RunningServer;
   let env: Record<string, string>;
   beforeAll(async () => {
-    server = await startServer({ host: '127.0.0.1', port: 0 });
+    // Webhook URLs only so that the server's profile names its signing token.
+    server = await startServer({ host: '127.0.0.1', port: 0, webhookV1Url: 'http://127.0.0.1:9/v1', webhookV2Url: 'http://127.0.0.1:9/v2' });
     env = tokenEnv(server);
   });
   afterAll(async () => {
     await server.close();
   });
+
+  it.each([
+    ['the channel\'s oldest token', 'MFC_INIT_SIGNING', /# {3}# Checked: a token of the primary's sales channel 11 .*\n# {3}signingToken: \{env: MFC_INIT_SIGNING\}\n/, /webhooks\.signingToken \(MFC_INIT_SIGNING\): written in the commented webhooks block/],
+    ['another channel\'s token', 'MFC_INIT_SAME_MERCHANT', /# {3}# Left out: its orders .* belong to sales channel 12, not the primary's 11.*\n# {3}# signingToken: \{env: MFC_INIT_SAME_MERCHANT\}\n/, /webhooks\.signingToken \(MFC_INIT_SAME_MERCHANT\): left out/],
+  ])('--signing-token-env with %s: checked and written in the webhooks block, or left out with the reason', async (_name, variable, inProfile, inSummary) => {
+    const out = join(tempDir('mfc-init-'), 'signing.yaml');
+    const init = await runCli(['init', '--base-url', server.url, '--environment', 'local', '--token-env', 'MFC_INIT_PRIMARY', '--signing-token-env', variable, '--out', out], { env });
+    expect(init.code, init.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expectNoToken(server, text, init.stdout, init.stderr);
+    expect(text).toMatch(inProfile);
+    expect(init.stdout).toMatch(inSummary);
+  }, 60_000);
 
   it('writes a commented profile that loads, holds {env} references only, and names the seeded fixtures; mfc run passes on it', async () => {
     const out = join(tempDir('mfc-init-'), 'mfc-profile.yaml');
@@ -141,6 +156,7 @@ describe('mfc init: wrong invocations exit 2, an unusable target exits 1', () =>
     ['missing flags without a terminal', { args: () => ['--base-url', target.url], want: /needs --environment, --token-env \(no terminal to ask on\)/ }],
     ['a wrong environment', { args: () => ['--base-url', target.url, '--environment', 'prod', '--token-env', 'MFC_INIT_T'], env: { MFC_INIT_T: secret }, want: /--environment expects local, staging or production/ }],
     ['a variable that is not set', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_UNSET_VAR'], want: /--token-env: MFC_INIT_UNSET_VAR is not set/ }],
+    ['a signing token variable that is not set', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_T', '--signing-token-env', 'MFC_INIT_UNSET_SIGNING'], env: { MFC_INIT_T: secret }, want: /--signing-token-env: MFC_INIT_UNSET_SIGNING is not set/ }],
     ['a token given where a variable name goes', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', `${secret}-x`], want: /expected the NAME of an environment variable/ }],
     ['a base URL holding the version path', { args: () => ['--base-url', `${target.url}/merchant_api/v1`, '--environment', 'local', '--token-env', 'MFC_INIT_T'], env: { MFC_INIT_T: secret }, want: /--base-url: the base URL ends in \/merchant_api\/v1/ }],
     ['an unknown flag', { args: () => ['--token', secret], want: /unknown or malformed flag --token/ }],

@@ -23,14 +23,20 @@ describe('mfc init on a terminal asks only for what the flags did not give', () 
   const table: Array<[string, { given: Parameters<typeof askMissing>[0]; answers: string[]; want: Awaited<ReturnType<typeof askMissing>>; asked: number }]> = [
     ['nothing given: every question, defaults on Enter', {
       given: {},
-      answers: ['https://staging.example.test', '', '', 'OTHER_CHANNEL', '', '', '', ''],
+      answers: ['https://staging.example.test', '', '', 'OTHER_CHANNEL', '', '', '', '', ''],
       want: { baseUrl: 'https://staging.example.test', environment: 'staging', tokenEnv: 'MFC_TOKEN', others: { sameMerchantOtherChannel: 'OTHER_CHANNEL' }, allowWrites: false },
-      asked: 8,
+      asked: 9,
     }],
-    ['base URL, environment and token given: the optional tokens and writes', {
+    ['base URL, environment and token given: the optional tokens, the signing token and writes', {
       given: { baseUrl: 'http://127.0.0.1:4010', environment: 'local', tokenEnv: 'MFC_TOKEN' },
-      answers: ['', 'OTHER_MERCHANT', 'EXPIRED', 'INACTIVE', 'y'],
-      want: { baseUrl: 'http://127.0.0.1:4010', environment: 'local', tokenEnv: 'MFC_TOKEN', others: { otherMerchant: 'OTHER_MERCHANT', expired: 'EXPIRED', inactiveChannel: 'INACTIVE' }, allowWrites: true },
+      answers: ['', 'OTHER_MERCHANT', 'EXPIRED', 'INACTIVE', 'OLDEST_TOKEN', 'y'],
+      want: { baseUrl: 'http://127.0.0.1:4010', environment: 'local', tokenEnv: 'MFC_TOKEN', others: { otherMerchant: 'OTHER_MERCHANT', expired: 'EXPIRED', inactiveChannel: 'INACTIVE' }, signingEnv: 'OLDEST_TOKEN', allowWrites: true },
+      asked: 6,
+    }],
+    ['the signing token given by flag: not asked', {
+      given: { baseUrl: 'http://127.0.0.1:4010', environment: 'local', tokenEnv: 'MFC_TOKEN', signingEnv: 'OLDEST_TOKEN' },
+      answers: ['', '', '', '', 'n'],
+      want: { baseUrl: 'http://127.0.0.1:4010', environment: 'local', tokenEnv: 'MFC_TOKEN', others: {}, signingEnv: 'OLDEST_TOKEN', allowWrites: false },
       asked: 5,
     }],
     ['a wrong answer is asked again with the reason', {
@@ -48,11 +54,12 @@ describe('mfc init on a terminal asks only for what the flags did not give', () 
     expect(asker.questions.join('\n')).not.toMatch(/paste|enter the token/i);
   });
 
-  it('asks for the variable NAME and explains a production answer', async () => {
-    const asker = scripted(['https://api.example.test', 'production', 'PROD_TOKEN', '', '', '', '', 'n']);
+  it('asks for the variable NAME, says which token signs webhooks, and explains a production answer', async () => {
+    const asker = scripted(['https://api.example.test', 'production', 'PROD_TOKEN', '', '', '', '', '', 'n']);
     await askMissing({}, asker, checks);
     expect(asker.questions[2]).toMatch(/Name of the environment variable holding the token \(not the token itself\)/);
-    expect(asker.questions[7]).toMatch(/PRODUCTION: runs would also need --allow-production-writes/);
+    expect(asker.questions[7]).toMatch(/webhook SIGNING token: the sales channel's OLDEST valid token, which signs webhooks \(§6\.3\)/);
+    expect(asker.questions[8]).toMatch(/PRODUCTION: runs would also need --allow-production-writes/);
     expect(asker.questions[1]).toMatch(/^Environment/);
   });
 

@@ -39,6 +39,6 @@ describe('terminal and HTML output of a target\'s text', () => {
     let written = '';
     const stream = { columns: 200, write: (chunk: string) => (written += chunk) } as unknown as NodeJS.WriteStream;
     new Progress(stream).start('v1.x\u001b[2J\ny');
-    expect(written).toBe('\r\u001b[2K[0/0] v1.x\\x1b[2J\\x0ay');
+    expect(written).toBe('\r\u001b[2K[0/0] · running v1.x\\x1b[2J\\x0ay');
   });
 });

@@ -1,6 +1,8 @@
-// The webhook checks inside `mfc run` (issue 6, CONTRACT §2 `webhooks`): against the reference
+// The webhook checks inside `mfc run` (issue 6, docs/PROFILE.md `webhooks`): against the reference
 // server delivering to the run's receiver they pass; without the profile keys they are skipped
-// naming the key; and the receiver is closed with the run, so the next run can listen again.
+// naming the key; and the receiver is closed with the run, so the next run can listen again. The
+// server signs with the channel's oldest token, not tokens.primary (issue 16): without
+// webhooks.signingToken the signature checks skip naming it, and a failure shows the delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../../src/profile/index.js';
 import { startServer, type RunningServer } from '../../server/index.js';
@@ -26,6 +28,11 @@ async function run(profile: TargetProfile, only = '*.webhooks.*') {
   return { outcome, byId: Object.fromEntries(outcome.report.checks.map((check) => [check.id, check])) };
 }
 
+/** `[id, status, message]` of every check, by id: checks run side by side and finish in any order. */
+function verdicts(checks: ReadonlyArray<{ id: string; status: string; message: string }>): Array<[string, string, string]> {
+  return checks.map((check): [string, string, string] => [check.id, check.status, check.message]).sort(([a], [b]) => a.localeCompare(b));
+}
+
 describe('webhook checks in mfc run against the reference server', () => {
   let server: RunningServer;
   let profile: TargetProfile;
@@ -45,9 +52,7 @@ describe('webhook checks in mfc run against the reference server', () => {
 
   it('passes every webhook check, and the next run listens on the same port again', async () => {
     const first = await run(profile);
-    expect(first.outcome.report.checks.map((check) => [check.id, check.status, check.message])).toEqual(
-      webhookCheckIds.map((id) => [id, 'passed', '']),
-    );
+    expect(verdicts(first.outcome.report.checks)).toEqual(verdicts(webhookCheckIds.map((id) => ({ id, status: 'passed', message: '' }))));
     expect(first.outcome.exitCode).toBe(0);
     const again = await run(profile, 'v1.webhooks.event-id');
     expect(again.byId['v1.webhooks.event-id']).toMatchObject({ status: 'passed' });
@@ -82,5 +87,39 @@ describe('webhook checks in mfc run against the reference server', () => {
     expect(readOnly.outcome.report.checks.map((check) => check.message)).toEqual(
       webhookCheckIds.map(() => 'needs allowWrites: true in the profile'),
     );
+  }, 60_000);
+
+  it('skips the signature checks, naming webhooks.signingToken, when the profile leaves the oldest token out', async () => {
+    const { signingToken: _, ...webhooks } = profile.webhooks!;
+    const { outcome, byId } = await run({ ...profile, webhooks }, '*.webhooks.signature,*.webhooks.event-id');
+    for (const id of ['v1.webhooks.signature', 'v2.webhooks.signature']) {
+      expect(byId[id]?.status).toBe('skipped');
+      expect(byId[id]?.message).toMatch(/verifies with none of the profile's tokens \(tokens\.primary, .*\)\. The deployment signs with the sales channel's oldest valid token \(§6\.3 point 1\), .*set webhooks\.signingToken to it/);
+    }
+    expect(byId['v1.webhooks.event-id']?.status).toBe('passed');
+    expect(outcome.exitCode).toBe(0);
+  }, 60_000);
+});
+
+describe('a webhook failure shows the delivery', () => {
+  it('webhooks-signature-wrong-key: the call, its headers and body, the keys tried and both digests, no token', async () => {
+    const port = await freePort();
+    const server = await startServer({
+      rateLimit: 10_000,
+      faults: ['webhooks-signature-wrong-key'],
+      webhookV1Url: `http://127.0.0.1:${port}/webhooks/v1`,
+      webhookV2Url: `http://127.0.0.1:${port}/webhooks/v2`,
+      webhookTimeScale: 0.0002,
+    });
+    try {
+      const { byId } = await run(server.profile, 'v1.webhooks.signature');
+      const message = byId['v1.webhooks.signature']?.message ?? '';
+      expect(byId['v1.webhooks.signature']?.status).toBe('failed');
+      expect(message).toMatch(/Received: x-service-signature is keyed with tokens\.primary, not with webhooks\.signingToken, the sales channel's oldest valid token \(§6\.3 point 1\)\n {2}POST \/webhooks\/v1 \(delivery \d+, answered 401\)\n {2}x-service-signature: [0-9a-f]{64}\n {2}x-service-event-id: \S+\n {2}content-type: application\/json\n {2}body \(\d+ bytes\): \{"id":\d+,.*"status":"cancelled"/);
+      expect(message).toMatch(/\n {2}keys tried: webhooks\.signingToken, tokens\.primary, tokens\.sameMerchantOtherChannel, tokens\.otherMerchant, tokens\.expired, tokens\.inactiveChannel\n {2}expected \(HMAC-SHA256 keyed with webhooks\.signingToken\): [0-9a-f]{64}\n {2}received: [0-9a-f]{64}/);
+      for (const token of [...Object.values(server.profile.tokens), server.profile.webhooks!.signingToken!]) expect(message).not.toContain(token);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

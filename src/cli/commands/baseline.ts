@@ -14,7 +14,7 @@ every later run with "mfc run --baseline FILE": those failures are then reported
 do not fail the run; any new failure does.
 
 Flags:
-  --report FILE        the report.json of a run (CONTRACT §3)
+  --report FILE        the report.json of a run (docs/REPORTS.md)
   --out FILE           where the waiver file goes (default: standard output); an existing file
                        is replaced only with --force
   --reason TEXT        the reason written on every waiver (default: "failed in FILE on DATE");

@@ -18,10 +18,11 @@ is the marker or starts with "<marker>-", and cancels each one that can still be
   - an order (PUT /orders/{id}/cancel) unless it is cancelled, shipped or ignored (§3.2);
   - a restocking shipment (PUT /restocking_shipments/{id}/cancel) in status created or shipped
     (§3.1); in any later status it is left, with the reason.
-Records the API has no cancel operation for (inventory batches, SKUs) are listed as left.
+SKUs the run created are deleted through v1 DELETE /skus/{id} (§2.6: status deleted); records the
+API has no cancel or delete operation for (inventory batches) are listed as left.
 
 Flags:
-  --profile FILE              the target profile (JSON or YAML; CONTRACT §2); needs allowWrites: true
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); needs allowWrites: true
   --base-url URL --token T    instead of a profile: only these two (no writes: only with --dry-run)
   --marker M                  the run's marker, mfc-<runid>
   --report FILE               the run's report.json: the records it lists under run.created are
@@ -98,17 +99,20 @@ export const command: Command = {
     const { createClient } = await import('../../client/index.js');
     // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
     const share = rateShare(profile);
-    const client = createClient({
+    const options = {
       baseUrl: profile.baseUrl,
       token: profile.tokens.primary,
-      version: 'v2',
       ...(share === undefined ? {} : { share }),
       ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
-    });
+    };
+    const client = createClient({ ...options, version: 'v2' });
+    // SKUs the run created are v1 records of the primary channel (§1), deleted through v1.
+    const v1 = createClient({ ...options, version: 'v1' });
     const dryRun = values['dry-run'];
     process.stdout.write(`${safeLine(`mfc cleanup: marker ${marker} on ${shownTarget(profile.baseUrl)} (${profile.environment})${dryRun ? ', dry run' : ''}`)}\n`);
     try {
       const outcome = await cleanup.cleanUp(client, {
+        v1,
         marker,
         dryRun,
         ...(reported ? { reported: reported.created } : {}),
@@ -118,6 +122,7 @@ export const command: Command = {
       return cleanup.cleanupExitCode(outcome);
     } finally {
       await client.close();
+      await v1.close();
     }
   },
 };

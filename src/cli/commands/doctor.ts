@@ -14,7 +14,7 @@ answer carried (X-Rate-Limit-Used, X-Rate-Limit-Max, Retry-After), and counts th
 run and those that would skip, per reason. No check runs.
 
 Flags:
-  --profile FILE              the target profile (JSON or YAML; CONTRACT §2)
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md)
   --base-url URL --token T    instead of a profile: only these two
   --api v1|v2|all             which version is reached and which checks are counted (default all)
   --only PATTERN              count only the checks this glob over ids selects (as mfc run --only)

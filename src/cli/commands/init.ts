@@ -10,7 +10,7 @@ import { safeText } from '../../text/terminal.js';
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
        mfc init                       (on a terminal: asks for what the flags do not give)
 
-Writes a target profile (CONTRACT §2) for a deployment. It reaches the API with the primary token
+Writes a target profile (docs/PROFILE.md) for a deployment. It reaches the API with the primary token
 (read-only GETs, paced below the rate limit) and discovers the token's sales channel, a warehouse,
 an active SKU from recent orders, the rate limit (X-Rate-Limit-Max), and whether the other tokens
 belong to the merchant and channel their keys say. The profile is commented YAML: each key says
@@ -29,6 +29,9 @@ Flags:
   --other-merchant-token-env VAR               a token of a different merchant
   --expired-token-env VAR                      an expired token
   --inactive-channel-token-env VAR             a token of an inactive sales channel
+  --signing-token-env VAR                      the token webhooks are signed with: the sales
+                                               channel's OLDEST valid token (§6.3), when the
+                                               channel has several (else the primary signs)
   --sales-channel-id N                         the primary token's sales channel, when its orders
                                                and shipments cannot show it
   --allow-writes                               write allowWrites: true (else false); in production
@@ -56,6 +59,7 @@ function parse(args: string[]) {
     'other-merchant-token-env': { type: 'string' },
     'expired-token-env': { type: 'string' },
     'inactive-channel-token-env': { type: 'string' },
+    'signing-token-env': { type: 'string' },
     'sales-channel-id': { type: 'string' },
     'allow-writes': { type: 'boolean' },
     out: { type: 'string', default: 'mfc-profile.yaml' },
@@ -98,13 +102,14 @@ async function answers(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv)
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(environment === undefined ? {} : { environment }),
     ...(tokenEnv === undefined ? {} : { tokenEnv }),
+    ...(values['signing-token-env'] === undefined ? {} : { signingEnv: values['signing-token-env'] }),
     ...(values['allow-writes'] === undefined ? {} : { allowWrites: values['allow-writes'] }),
   };
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   if (!interactive) {
     const missing = [given.baseUrl ? '' : '--base-url', given.environment ? '' : '--environment', given.tokenEnv ? '' : '--token-env'].filter(Boolean);
     if (missing.length > 0) throw new UsageError(`needs ${missing.join(', ')} (no terminal to ask on). Run "mfc init --help".`);
-    return { baseUrl: given.baseUrl!, environment: given.environment!, tokenEnv: given.tokenEnv!, others, allowWrites: given.allowWrites ?? false };
+    return { ...given, baseUrl: given.baseUrl!, environment: given.environment!, tokenEnv: given.tokenEnv!, others, allowWrites: given.allowWrites ?? false };
   }
   const { askMissing, terminalAsker, PromptError } = await import('../../setup/index.js');
   // A flag given for any other token means the user chose them: the rest are not asked for.
@@ -121,7 +126,7 @@ async function answers(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv)
 }
 
 /** Every answer holds up before any request: a base URL the profile accepts, variables that are set, a free FILE. */
-function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): { others: OtherToken[]; salesChannelId?: number } {
+function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): { others: OtherToken[]; signing?: { env: string; value: string }; salesChannelId?: number } {
   const urlProblem = baseUrlProblem(given.baseUrl);
   if (urlProblem) throw new UsageError(`--base-url: ${urlProblem}`);
   const primaryProblem = envNameProblem(given.tokenEnv, env);
@@ -132,10 +137,16 @@ function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: Nod
     if (problem) throw new UsageError(`--${otherFlags[key]}: ${problem}`);
     others.push({ key, env: name, value: env[name]! });
   }
+  const signingProblem = given.signingEnv === undefined ? undefined : envNameProblem(given.signingEnv, env);
+  if (signingProblem) throw new UsageError(`--signing-token-env: ${signingProblem}`);
   const channel = values['sales-channel-id'];
   if (channel !== undefined && !/^[1-9]\d{0,15}$/.test(channel)) throw new UsageError(`--sales-channel-id expects a positive integer, received "${channel}"`);
   if (existsSync(values.out) && !values.force) throw new UsageError(`${values.out} exists; give --force to overwrite it, or --out another file`);
-  return { others, ...(channel === undefined ? {} : { salesChannelId: Number(channel) }) };
+  return {
+    others,
+    ...(given.signingEnv === undefined ? {} : { signing: { env: given.signingEnv, value: env[given.signingEnv]! } }),
+    ...(channel === undefined ? {} : { salesChannelId: Number(channel) }),
+  };
 }
 
 /** The registered checks, for what each key is needed by; a check file that fails to load leaves the counts out, not the profile. */
@@ -157,7 +168,7 @@ export const command: Command = {
     const env = process.env;
     const values = parse(args);
     const given = await answers(values, env);
-    const { others, salesChannelId } = validate(given, values, env);
+    const { others, signing, salesChannelId } = validate(given, values, env);
     const { initProfile, renderInitSummary, TargetError } = await import('../../setup/index.js');
     const checks = await registered();
     let outcome;
@@ -168,6 +179,7 @@ export const command: Command = {
         allowWrites: given.allowWrites,
         primary: { env: given.tokenEnv, value: env[given.tokenEnv]! },
         others,
+        ...(signing === undefined ? {} : { signing }),
         ...(salesChannelId === undefined ? {} : { salesChannelId }),
         out: values.out,
         checks,

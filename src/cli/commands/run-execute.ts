@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isSelected } from '../../checks/selection.js';
 import { loadRules } from '../../rules/load.js';
 import { UsageError, type Command } from '../command.js';
+import { cliName } from '../invocation.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
 import { targetProfile } from '../target.js';
 import { renderSummary } from '../../reports/index.js';
@@ -99,8 +100,10 @@ export const execute: Command['run'] = async (args) => {
     await assertWritableDir(values['report-dir']);
     // vitest loads only once the invocation is known to be right: a usage error answers at once.
     const { runChecks } = await import('../../runner/index.js');
-    // How a replay names the target: never a token.
-    const targetArgs = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+    const { renderPlan } = await import('../../runner/plan.js');
+    // How a replay starts this run again, as the person can type it here: never a token.
+    const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+    const runCommand = `${cliName()} run ${target}`;
     const interrupt = interruptOnSignals();
     let outcome;
     try {
@@ -113,9 +116,10 @@ export const execute: Command['run'] = async (args) => {
         ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
         ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
         reportDir: values['report-dir'],
-        targetArgs,
+        runCommand,
         allowProductionWrites: values['allow-production-writes'],
         ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
+        onPlan: (plan, deadlineMs) => process.stderr.write(`mfc run: ${renderPlan(plan, deadlineMs).split('\n').join('\nmfc run: ')}\n`),
         signal: interrupt.signal,
       });
     } finally {
@@ -125,9 +129,12 @@ export const execute: Command['run'] = async (args) => {
     if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
       throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
     }
-    process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: `mfc run ${targetArgs}` }));
+    process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: runCommand }));
     if (outcome.report.run?.interrupted !== undefined) {
       process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
+      if (outcome.created.length > 0) {
+        process.stdout.write(`to remove what the run left on the target: ${cliName()} cleanup ${target} --report ${join(values['report-dir'], 'report.json')}\n`);
+      }
     }
     if (outcome.created.length > 0) {
       process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);

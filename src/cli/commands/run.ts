@@ -7,10 +7,10 @@ const help = `Usage: mfc run --profile FILE [flags]
        mfc run --list [--api v1|v2|all] [--only PATTERN]
 
 Runs the conformance suites and the property checks against the target the profile names and
-writes junit.xml, report.json and report.html.
+writes report.json, junit.xml, report.html and report.md.
 
 Flags:
-  --profile FILE              the target profile (JSON or YAML; CONTRACT §2)
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md)
   --base-url URL --token T    instead of a profile: a read-only run with only these two
   --api v1|v2|all             which version's checks run (default all)
   --only PATTERN              a glob over check ids (v1.orders.*, *duplicate*) or a full id;
@@ -19,7 +19,8 @@ Flags:
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
   --deadline SECONDS          the longest the whole run may take; checks still running then are
-                              reported unfinished (default 600, divided by rateLimit.share)
+                              reported unfinished (default: twice the time the run's plan
+                              expects, plus 2 minutes)
   --max-wait SECONDS          the longest one request may wait for the rate limit (a
                               Retry-After, a persistent 429) before the run stops with one
                               failure (default rateLimit.maxWaitSeconds, else 120)

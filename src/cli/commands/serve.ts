@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { faults } from '../../../server/faults/index.js';
-import { combinedVariants, conflictingVariants, variants } from '../../../server/variants/index.js';
+import { faults, unknownFaults } from '../../../server/faults/index.js';
+import { combinedVariants, conflictingVariants, unknownVariants, variants } from '../../../server/variants/index.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 
@@ -45,7 +45,7 @@ Usage: mfc serve [--port N] [--host H] [--fault NAME]… [--variant NAME]… [--
                            each group of alternatives: ${combinedVariants.filter((n) => variants.find((v) => v.name === n)?.group !== undefined).join(', ')})
   --rate-limit N           requests per calendar minute (UTC), v1 per sales channel, v2 per
                            merchant (default 100, §8)
-  --profile-out FILE       write a target profile (CONTRACT §2) naming the seeded fixtures and
+  --profile-out FILE       write a target profile (docs/PROFILE.md) naming the seeded fixtures and
                            tokens, ready for "mfc run --profile FILE"
   --webhook-v1-url URL     where the primary sales channel's v1 events go (§6.1)
   --webhook-v2-url URL     where the merchant's v2 events go (§6.2)
@@ -85,7 +85,7 @@ function url(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
-/** `mfc serve`: starts the reference server until SIGINT/SIGTERM (CONTRACT §1 and §4). */
+/** `mfc serve`: starts the reference server until SIGINT/SIGTERM (docs/CLI.md, docs/SERVER.md). */
 export const command: Command = {
   summary: 'start the reference implementation with seeded data; --fault switches on one deviation',
   help,
@@ -106,14 +106,12 @@ export const command: Command = {
       process.stdout.write(`${variantList()}\n`);
       return 0;
     }
-    const variantNames = [...new Set(variantArgs.flatMap((name) => (name === 'all' ? combinedVariants : [name])))];
-    const knownVariants = new Set(variants.map((v) => v.name));
-    const unknownVariant = variantNames.filter((name) => !knownVariants.has(name));
+    const variantNames = [...new Set(variantArgs.flatMap((name): readonly string[] => (name === 'all' ? combinedVariants : [name])))];
+    const unknownVariant = unknownVariants(variantNames);
     if (unknownVariant.length > 0) throw new UsageError(`unknown variant ${unknownVariant.map((n) => JSON.stringify(n)).join(', ')}; "mfc serve --variant list" shows them`);
     const conflicts = conflictingVariants(variantNames);
     if (conflicts.length > 0) throw new UsageError(`variants ${conflicts.map((c) => c.join(' and ')).join('; ')} are alternatives to each other; choose one`);
-    const known = new Set(faults.map((f) => f.name));
-    const unknown = faultNames.filter((name) => !known.has(name));
+    const unknown = unknownFaults(faultNames);
     if (unknown.length > 0) throw new UsageError(`unknown fault ${unknown.map((n) => JSON.stringify(n)).join(', ')}; "mfc serve --fault list" shows them`);
     const scaleText = values['webhook-time-scale'];
     const timeScale = scaleText === undefined ? undefined : Number(scaleText);

@@ -35,7 +35,7 @@ listen   Receives webhook calls and checks each: the signature, v1's x-service-e
          wrong signature, 422 a payload refused, 400 a body that is not JSON, 413 a body
          over 1 MiB, 408 a body that takes more than 10 s to arrive.
          Prints one line per call. Stops on SIGINT (Ctrl-C), SIGTERM or --timeout, then
-         writes report.json, junit.xml and report.html (the formats of mfc run) and
+         writes report.json, junit.xml, report.html and report.md (the formats of mfc run) and
          session.json (counts over every call). calls.ndjson gets one line per call as it
          arrives: its verdicts, redacted, never its body. Memory stays bounded however many
          calls arrive: the report lists check by check the first 100 calls and the next 100
@@ -209,7 +209,7 @@ async function listenCommand(args: string[]): Promise<number> {
   }
 }
 
-/** `mfc webhooks verify|listen`: the integrator's webhook tools (CONTRACT §1). */
+/** `mfc webhooks verify|listen`: the integrator's webhook tools (docs/CLI.md). */
 export const command: Command = {
   summary: 'verify a webhook signature, or listen for webhook calls and check each (§6)',
   help,

@@ -1,6 +1,9 @@
 import { newOrder } from '../client.js';
-import type { ProbeContext } from '../fault-cases/types.js';
-import type { VariantCase } from './types.js';
+import { probeStart, type ProbeContext } from '../../faults/probe.js';
+import type { variants as seed } from '../../../server/variants/seed.js';
+import type { variants as time } from '../../../server/variants/time.js';
+import type { variants as traffic } from '../../../server/variants/traffic.js';
+import type { VariantCases } from './types.js';
 
 const shipment = { warehouse_id: 3, estimated_arrival_date: '2026-04-01', delivery_option: 'courier', restocking_shipment_items: [{ sku_id: 502, announced_quantity: 3 }] };
 
@@ -11,7 +14,7 @@ async function usedJumps(t: ProbeContext): Promise<number[]> {
 }
 
 /** Time, traffic and seed variants (the probe clock stands at 2026-03-01T10:00:30.250Z). */
-export const conditionCases: Record<string, VariantCase> = {
+export const conditionCases = {
   'time-whole-seconds': {
     probe: async (t) => {
       const created = (await t.v2.post('/restocking_shipments', shipment)).body;
@@ -41,6 +44,17 @@ export const conditionCases: Record<string, VariantCase> = {
   },
 
   'traffic-other-clients': { probe: usedJumps, conforming: [1, 1, 1], variant: [3, 3, 4], options: { rateLimit: 10_000 } },
+  // Three v2 requests at 10:00:30, then one 35 s later, in the next calendar minute but within 60 s.
+  'traffic-v2-rolling-window': {
+    probe: async (t) => {
+      for (let i = 0; i < 3; i++) await t.v2.get('/orders');
+      t.setNow(probeStart + 35_000);
+      const later = await t.v2.get('/orders');
+      return [later.headers.get('x-rate-limit-used'), (await t.v1.get('/warehouses')).headers.get('x-rate-limit-used')];
+    },
+    conforming: ['1', '1'],
+    variant: ['4', '1'],
+  },
   'traffic-slow-responses': {
     probe: async (t) => {
       const times: number[] = [];
@@ -68,4 +82,4 @@ export const conditionCases: Record<string, VariantCase> = {
     conforming: [48, 404, 1001],
     variant: [3048, 200, 4001],
   },
-};
+} satisfies VariantCases<typeof time | typeof traffic | typeof seed>;

@@ -1,7 +1,12 @@
 import { address, newOrder } from '../client.js';
-import { ids } from '../fault-cases/types.js';
-import type { ProbeContext } from '../fault-cases/types.js';
-import type { VariantCase } from './types.js';
+import { ids } from '../../faults/probe.js';
+import type { ProbeContext } from '../../faults/probe.js';
+import type { variants as bodies } from '../../../server/variants/bodies.js';
+import type { variants as cancel } from '../../../server/variants/cancel.js';
+import type { variants as errors } from '../../../server/variants/errors.js';
+import type { variants as statuses } from '../../../server/variants/statuses.js';
+import type { variants as v2Lists } from '../../../server/variants/v2-lists.js';
+import type { VariantCase, VariantCases } from './types.js';
 import { errorsForm } from './types.js';
 
 const status = (method: 'put' | 'post', path: string, body?: unknown): VariantCase['probe'] => async (t) => (await t.v2[method](path, body)).status;
@@ -10,13 +15,18 @@ const errorForms = async (t: ProbeContext): Promise<string[]> => [
   errorsForm((await t.v2.post('/orders', { merchant_order_id: 'X' })).body),
   errorsForm((await t.as('none').v2.get('/orders')).body),
 ];
+// The status of both v2 cancels and whether the answer is empty.
+const cancelAnswers = async (t: ProbeContext): Promise<unknown> => Promise.all(['/restocking_shipments/901/cancel', '/orders/101/cancel'].map(async (path) => {
+  const reply = await t.v2.put(path);
+  return [reply.status, reply.text === ''];
+}));
 const settingsTwice = async (t: ProbeContext): Promise<number[]> => [
   (await t.v2.put('/skus/501/inventory_batch_settings', { b2c_shelf_life_in_weeks: 3 })).status,
   (await t.v2.put('/skus/501/inventory_batch_settings', { b2c_shelf_life_in_weeks: 4 })).status,
 ];
 
 /** Body, cancel, v2 list, success-code and error-form variants: variant name → probe → default and variant observations. */
-export const resourceCases: Record<string, VariantCase> = {
+export const resourceCases = {
   'v1-orders-create-strict': { probe: async (t) => (await t.v1.post('/orders', newOrder())).status, conforming: 201, variant: 422 },
   'v2-orders-create-strict': { probe: status('post', '/orders', { merchant_order_id: 'STRICT-1', sales_channel_id: 11, shipping_address: address, items: [{ merchant_item_id: 'A', sku_id: 501, quantity: 1 }] }), conforming: 200, variant: 422 },
   'responses-extra-fields': {
@@ -30,15 +40,8 @@ export const resourceCases: Record<string, VariantCase> = {
     variant: Array(6).fill('not in the specification'),
   },
 
-  'cancel-empty-body': {
-    probe: async (t) => Promise.all(['/restocking_shipments/901/cancel', '/orders/101/cancel'].map(async (path) => {
-      const reply = await t.v2.put(path);
-      return [reply.status, reply.text === ''];
-    })),
-    conforming: [[200, false], [200, false]],
-    variant: [[200, true], [200, true]],
-    check: false,
-  },
+  'cancel-empty-body': { probe: cancelAnswers, conforming: [[200, false], [200, false]], variant: [[200, true], [200, true]], check: false },
+  'cancel-204': { probe: cancelAnswers, conforming: [[200, false], [200, false]], variant: [[204, true], [204, true]], check: false },
   'cancel-idempotent': {
     probe: async (t) => {
       const statuses: number[] = [];
@@ -91,4 +94,4 @@ export const resourceCases: Record<string, VariantCase> = {
   'v2-errors-field-map': { probe: errorForms, conforming: ['objects', 'objects', 'objects'], variant: ['map', 'map', 'map'] },
   'v2-errors-strings': { probe: errorForms, conforming: ['objects', 'objects', 'objects'], variant: ['strings', 'strings', 'strings'] },
   'v2-errors-mixed': { probe: errorForms, conforming: ['objects', 'objects', 'objects'], variant: ['strings', 'map', 'objects'] },
-};
+} satisfies VariantCases<typeof bodies | typeof cancel | typeof v2Lists | typeof statuses | typeof errors>;

@@ -1,10 +1,12 @@
 import type { ServerOptions } from '../../../server/index.js';
-import type { ProbeContext } from '../fault-cases/types.js';
+import type { Literal } from '../../../server/switches.js';
+import type { VariantDefinition } from '../../../server/variants/index.js';
+import type { ProbeContext } from '../../faults/probe.js';
 
 /**
  * One row of the variant table: a probe, what it observes on the default server and what it observes
  * with the variant on. `check` false skips the test client's header and schema checks on the variant's
- * answers (only cancel-empty-body needs it: an empty body has no JSON Content-Type).
+ * answers (only cancel-empty-body and cancel-204 need it: an empty body has no JSON Content-Type).
  */
 export interface VariantCase {
   probe(t: ProbeContext): Promise<unknown>;
@@ -13,6 +15,9 @@ export interface VariantCase {
   options?: ServerOptions;
   check?: boolean;
 }
+
+/** The rows of some variant areas (`typeof variants` of each `server/variants/<area>.ts`): exactly their variants, each with its row. */
+export type VariantCases<Areas extends readonly VariantDefinition[]> = Record<Literal<Areas[number]['name']>, VariantCase>;
 
 /** Which of the three §7 `errors` forms a v2 error body uses. */
 export function errorsForm(body: { errors?: unknown }): 'objects' | 'strings' | 'map' {

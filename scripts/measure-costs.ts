@@ -1,0 +1,17 @@
+// `npm run costs`: measures what each check sends to each rate-limit window in a full run against
+// the reference server (every token, webhooks on, default property runs) and writes
+// suites/request-costs.json, the table the run's plan and scheduler estimate from. Run it after
+// adding or changing a check; test/runner/plan.test.ts says when the table is out of date.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureCosts } from '../test/support/measure-costs.js';
+import { COSTS_FILE } from '../src/runner/plan.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const costs = await measureCosts();
+// One check per line: a change to one check's costs is a one-line diff.
+const lines = Object.entries(costs).map(([id, cost]) => `  ${JSON.stringify(id)}: ${JSON.stringify(cost)}`);
+await writeFile(join(root, COSTS_FILE), `{\n${lines.join(',\n')}\n}\n`);
+const total = Object.values(costs).reduce((sum, cost) => sum + Object.values(cost.requests).reduce((a, b) => a + b, 0), 0);
+process.stdout.write(`mfc costs: ${Object.keys(costs).length} checks, ${total} requests, written to ${COSTS_FILE}\n`);

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { windowName, type WindowName } from '../checks/windows.js';
+import type { ApiVersion } from '../checks/types.js';
+
+/** A check's requests per rate-limit window, as a conforming run measured them (`suites/request-costs.json`). */
+export interface CheckCost {
+  /** Requests per window label (`v1 primary`, `v2 merchant`, …). */
+  requests: Record<WindowName, number>;
+  /** For a property: the cases it ran when measured (its requests scale with `--runs`). */
+  runs?: number;
+}
+
+/** Where the measured costs live, relative to the package root; `npm run costs` writes the file. */
+export const COSTS_FILE = 'suites/request-costs.json';
+
+/** The measured costs of the checks under `root`, or an empty table when the file is absent (a test fixture root). */
+export function loadCosts(root: string): Record<string, CheckCost> {
+  const path = join(root, COSTS_FILE);
+  if (!existsSync(path)) return {};
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, CheckCost>;
+}
+
+/** What the plan needs to know of a check that will run. */
+export interface PlannedCheck {
+  id: string;
+  api: ApiVersion;
+  provokes429: boolean;
+  /** How long the check is known to wait besides its requests (webhook deliveries, a slow answer). */
+  waitMs: number;
+}
+
+/** One window of the plan: the run's requests in it and the minutes they take at the run's rate. */
+export interface PlannedWindow {
+  window: WindowName;
+  requests: number;
+  /** The limit per minute the window announced (X-Rate-Limit-Max) or the profile gives; undefined when unknown. */
+  limit?: number;
+  /** The requests the run lets through per minute at its share. */
+  perMinute?: number;
+  /** requests ÷ perMinute. */
+  minutes?: number;
+}
+
+/** The run's plan: what it will send where, and how long that takes at the windows' rate. */
+export interface RunPlan {
+  checks: number;
+  requests: number;
+  windows: PlannedWindow[];
+  /** The busiest window's minutes: the least time the requests physically take at the run's share. */
+  requestMinutes: number;
+  /** Waits the run knows it will make (webhook deliveries, provoked 429s), in ms, as checks running side by side overlap them. */
+  waitMs: number;
+  /** The time the plan expects, in ms. */
+  expectedMs: number;
+}
+
+// Requests that wait out a provoked 429 hold their window until the next minute starts.
+const PROVOKED_WAIT_MS = 60_000;
+
+/**
+ * Plans a run: each selected check's measured requests per window (scaled by `--runs` for
+ * properties; a check never measured counts a few requests in its primary window), summed per window
+ * and divided by the requests per minute the run lets through there.
+ */
+export function planRun(options: {
+  checks: readonly PlannedCheck[];
+  costs: Record<string, CheckCost>;
+  /** The limit per minute of each window, when known (the preflight's X-Rate-Limit-Max, the profile's perMinute). */
+  limitOf: (window: WindowName) => number | undefined;
+  /** Requests per minute the run sends in a window of `limit` (its share of it). */
+  ratePerMinute: (limit: number) => number;
+  runs?: number;
+  /** How many checks run side by side: their waits overlap. */
+  concurrency: number;
+}): RunPlan {
+  const perWindow = new Map<WindowName, number>();
+  let longestWaitMs = 0;
+  let waitsMs = 0;
+  for (const check of options.checks) {
+    const cost = options.costs[check.id];
+    const scale = options.runs !== undefined && cost?.runs ? options.runs / cost.runs : 1;
+    const requests = cost?.requests ?? { [windowName(check.api, 'primary')]: 3 };
+    for (const [window, count] of Object.entries(requests)) perWindow.set(window, (perWindow.get(window) ?? 0) + Math.ceil(count * scale));
+    if (check.provokes429) {
+      // A provoked 429 spends what is left of its window's minute, then waits for the next.
+      const window = windowName(check.api, 'primary');
+      perWindow.set(window, (perWindow.get(window) ?? 0) + (options.limitOf(window) ?? 0));
+    }
+    const waitMs = check.waitMs + (check.provokes429 ? PROVOKED_WAIT_MS : 0);
+    longestWaitMs = Math.max(longestWaitMs, waitMs);
+    waitsMs += waitMs;
+  }
+  const waitMs = Math.round(Math.max(longestWaitMs, waitsMs / Math.max(1, options.concurrency)));
+  const windows = [...perWindow.entries()].map(([window, requests]): PlannedWindow => {
+    const limit = options.limitOf(window);
+    if (limit === undefined) return { window, requests };
+    const perMinute = options.ratePerMinute(limit);
+    return { window, requests, limit, perMinute, minutes: Math.round((requests / perMinute) * 100) / 100 };
+  }).sort((a, b) => a.window.localeCompare(b.window));
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  const requestMinutes = Math.max(0, ...windows.map((window) => window.minutes ?? 0));
+  return {
+    checks: options.checks.length,
+    requests,
+    windows,
+    requestMinutes,
+    waitMs,
+    expectedMs: Math.round(requestMinutes * 60_000 + waitMs),
+  };
+}
+
+// Room above the plan: other clients may use the same windows (the share is an upper bound, not a
+// promise), answers may be slower than the preflight's, and a wait may end late.
+const DEADLINE_FACTOR = 2;
+const DEADLINE_MARGIN_MS = 2 * 60_000;
+
+/** The run's deadline from its plan: twice the expected time, plus two minutes. */
+export function deadlineOf(plan: RunPlan): number {
+  return Math.round(plan.expectedMs * DEADLINE_FACTOR + DEADLINE_MARGIN_MS);
+}
+
+/** `v1 primary 212 requests (4.3 min at 50/min) · v2 merchant 180 (3.6 min) · …`: the plan on one line per window. */
+export function renderPlan(plan: RunPlan, deadlineMs?: number): string {
+  const lines = [`plan: ${plan.checks} checks, ${plan.requests} requests; about ${minutesText(plan.expectedMs)}${deadlineMs === undefined ? '' : ` (deadline ${minutesText(deadlineMs)})`}`];
+  for (const window of plan.windows) {
+    const rate = window.perMinute === undefined ? 'no known limit' : `${window.minutes} min at ${window.perMinute}/min of ${window.limit}`;
+    lines.push(`  ${window.window.padEnd(32)} ${String(window.requests).padStart(5)} requests  ${rate}`);
+  }
+  if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries, provoked 429s)   ${minutesText(plan.waitMs)}`);
+  return lines.join('\n');
+}
+
+function minutesText(ms: number): string {
+  return ms < 90_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1)} min`;
+}

@@ -1,0 +1,65 @@
+import { CheckFileError, checkFiles, collectChecks, isSelected, skipReason, type ApiVersion, type CheckMeta, type RegisteredCheck, type RunConfig } from '../checks/index.js';
+import { windowName } from '../checks/windows.js';
+import type { HttpClient } from '../http/index.js';
+import { deadlineOf, planRun, type CheckCost, type PlannedCheck, type RunPlan } from './plan.js';
+
+// What a webhook check waits for when the profile names no wait (suites/support/webhooks.ts).
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+// §6.3 point 3: a sender waits 5 s for an answer, which a check holding one open waits out.
+const ANSWER_LIMIT_MS = 5_000;
+
+/** The checks `--api` and `--only` select among the check files, and the files that hold them (or cannot be imported). */
+export async function selectedChecks(root: string, include: readonly string[], selection: { api: ApiVersion | 'all'; only?: string | undefined }): Promise<{ checks: RegisteredCheck[]; files: string[] }> {
+  const checks: RegisteredCheck[] = [];
+  const files: string[] = [];
+  for (const file of checkFiles(root, include)) {
+    let declared: RegisteredCheck[];
+    try {
+      declared = await collectChecks(root, [file]);
+    } catch (error) {
+      // The run's test file imports it again and reports the failure as run.load.<file>.
+      if (!(error instanceof CheckFileError)) throw error;
+      files.push(file);
+      continue;
+    }
+    const chosen = declared.filter((check) => isSelected(check.id, selection));
+    if (chosen.length === 0) continue;
+    checks.push(...chosen);
+    files.push(file);
+  }
+  return { checks, files };
+}
+
+/** How long a check waits besides its requests, from the profile's webhook timings. */
+function knownWaitMs(check: RegisteredCheck, config: RunConfig): number {
+  if (!check.needs.some((key) => key === 'webhooks' || key.startsWith('webhooks.'))) return 0;
+  const settings = config.profile.webhooks;
+  const timeoutMs = settings?.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  const retries = check.needs.includes('webhooks.retryWithinMs') ? (settings?.retryWithinMs ?? 0) + ANSWER_LIMIT_MS : 0;
+  return timeoutMs + retries;
+}
+
+/** The run's plan over the checks that will run (selected and not skipped), with the deadline it gives. */
+export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig, probe: HttpClient, costs: Record<string, CheckCost>): { plan: RunPlan; deadlineMs: number; costOf: (ids: readonly string[]) => RunPlan } {
+  const runnable = checks.filter((check) => skipReason(check as CheckMeta, config) === undefined);
+  const limitOf = (window: string) => {
+    const api = window.startsWith('v2') ? 'v2' : 'v1';
+    return probe.pacer.limitOf(window) ?? probe.pacer.limitOf(windowName(api, 'primary')) ?? config.profile.rateLimit?.perMinute;
+  };
+  const plannedOf = (list: readonly RegisteredCheck[]): PlannedCheck[] =>
+    list.map((check) => ({ id: check.id, api: check.api, provokes429: check.provokes429, waitMs: knownWaitMs(check, config) }));
+  const plan = (list: readonly RegisteredCheck[]) => planRun({
+    checks: plannedOf(list),
+    costs,
+    limitOf,
+    ratePerMinute: (limit) => probe.pacer.ratePerMinute(limit),
+    concurrency: config.concurrency,
+    ...(config.runs === undefined ? {} : { runs: config.runs }),
+  });
+  const whole = plan(runnable);
+  return {
+    plan: whole,
+    deadlineMs: deadlineOf(whole),
+    costOf: (ids) => plan(runnable.filter((check) => ids.includes(check.id))),
+  };
+}

@@ -1,0 +1,43 @@
+// `mfc --version`: the package's version, from package.json, without loading any command.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cliVersion } from '../../src/cli/version.js';
+import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+describe('mfc --version', () => {
+  it.each([['--version'], ['-v']])('mfc %s prints the version of package.json and exits 0', async (flag) => {
+    expect(await runMfcInProcess([flag])).toEqual({ code: 0, out: `${version}\n` });
+  });
+
+  it('mfc --help names it', async () => {
+    const { code, out } = await runMfcInProcess(['--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('mfc --version (-v)');
+  });
+
+  it('answers in its own process, on stdout only', async () => {
+    // `--` first: node would take a leading --version after -e as its own flag.
+    const child = spawnMfcSource(['--', '--version']);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, out, err }).toEqual({ code: 0, out: `${version}\n`, err: '' });
+  });
+
+  const table: Array<[string, { given: URL; want: string }]> = [
+    ['from the sources (src/cli/)', { given: new URL('../../src/cli/version.ts', import.meta.url), want: version }],
+    ['from the build (dist/src/cli/), which holds no package.json of its own', { given: new URL('../../dist/src/cli/version.js', import.meta.url), want: version }],
+  ];
+  it.each(table)('finds package.json %s', (_name, { given, want }) => {
+    expect(cliVersion(given)).toBe(want);
+  });
+
+  it('imports nothing but node:fs, so it costs no more than mfc --help', () => {
+    const source = readFileSync(new URL('../../src/cli/version.ts', import.meta.url), 'utf8');
+    expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1])).toEqual(['node:fs']);
+  });
+});

@@ -1,0 +1,30 @@
+import { startServer } from '../../server/index.js';
+import { freePort } from '../../src/net/free-port.js';
+import type { CheckCost } from '../../src/runner/plan.js';
+import { runChecks } from '../../src/runner/index.js';
+
+/**
+ * Each check's requests per rate-limit window in one full run against the reference server with
+ * every token and webhook delivery (as `npm start` runs it), sorted by check id.
+ */
+export async function measureCosts(seed = 1): Promise<Record<string, CheckCost>> {
+  const webhookPort = await freePort();
+  const server = await startServer({
+    port: 0,
+    rateLimit: 10_000,
+    webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
+    webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
+    webhookTimeScale: 0.0002,
+  });
+  try {
+    const outcome = await runChecks({ profile: server.profile, seed });
+    const failed = outcome.report.checks.filter((check) => check.status === 'failed').map((check) => check.id);
+    if (failed.length > 0) throw new Error(`the conforming run failed ${failed.join(', ')}: no costs measured`);
+    const entries = outcome.report.checks
+      .filter((check) => check.windows !== undefined)
+      .map((check): [string, CheckCost] => [check.id, { requests: Object.fromEntries(Object.entries(check.windows!).sort(([a], [b]) => a.localeCompare(b))) }]);
+    return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+  } finally {
+    await server.close();
+  }
+}
