@@ -97,7 +97,7 @@ check({
   const { own, since } = await createOwnOrders(t);
   const timestamps = own.map((order) => order.created_at);
   const newestFirst = (orders: CreatedOrder[]) => [...orders].reverse();
-  await assertProperty(t, { id: 'v1.properties.pagination', runs: 5 }, fc.asyncProperty(
+  await assertProperty(t, { id: 'v1.properties.pagination', runs: 3 }, fc.asyncProperty(
     spanningLimitArb, limitArb, windowArb(own.length),
     async (spanningLimit: number, limit: number | string, window: Window) => {
       // Every run walks all of the run's orders over several pages, then the generated window and limit.
@@ -188,7 +188,7 @@ check({
   const instants = [...new Set(records.map((r) => instantOf(r.created_at)))].sort((a, b) => a - b);
   const timestamps = instants.map((instant) => records.find((r) => instantOf(r.created_at) === instant)!.created_at);
   const indexOf = (record: ListedRestocking) => instants.indexOf(instantOf(record.created_at));
-  await assertProperty(t, { id: 'v2.properties.pagination', runs: 6 }, fc.asyncProperty(
+  await assertProperty(t, { id: 'v2.properties.pagination', runs: 3 }, fc.asyncProperty(
     walkLimitArb, windowArb(timestamps.length),
     async (limit: number, window: Window) => {
       // A shipment written at a bound's time may have been received a moment after it: [gt] and [lte] there may or may not list it.

@@ -46,7 +46,7 @@ export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: 
  * The profile's `webhooks` block: only when both URLs name the same host and port (the run listens on
  * one). `answerLimitMs` is how long the server waits for an answer (5 s scaled, `answerLimitOf`);
  * `retryWithinMs` the first retry wait of the schedule scaled by the time scale, plus 2/5 of the
- * answer limit as the margin a retry's trip may take (2 s at time scale 1, 400 ms at the smallest
+ * answer limit as the margin a retry's trip may take (2 s at time scale 1, 800 ms at the smallest
  * limit), so that at a small scale every webhook wait of a run is short.
  */
 function webhookSettings({ v1Url, v2Url, timeScale, answerTimeoutMs }: WebhookTargets): WebhookSettings | undefined {

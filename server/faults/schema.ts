@@ -4,6 +4,7 @@ import type { FaultDefinition } from './types.js';
 export const faults = [
   { name: 'v1-schema-order-id-string', section: '2', description: 'v1 orders carry id as a string instead of an integer' },
   { name: 'v2-schema-order-id-string', section: '2.1', description: 'v2 orders carry id as a string instead of an integer' },
+  { name: 'v2-schema-order-reference-ids-string', section: '2.1', description: "v2 orders carry sales_channel_id and their items' sku_id as strings of digits instead of integers" },
   { name: 'v2-schema-order-currency-lowercase', section: '2.1', description: 'v2 orders carry currency in lower case (breaks ^[A-Z]{3}$)' },
   { name: 'v2-schema-order-missing-fulfillment-status', section: '2.1', description: 'v2 orders lack the required fulfillment_status' },
   { name: 'v2-schema-order-unknown-fulfillment-status', section: '3.2', description: 'v2 orders carry fulfillment_status "in_the_warehouse", not one of the §3.2 values' },

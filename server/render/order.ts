@@ -18,5 +18,9 @@ export function renderOrder(api: Api, order: Order, faults: Faults): Record<stri
   if (api === 'v2' && faults.has('v2-schema-order-currency-lowercase')) body.currency = order.currency.toLowerCase();
   if (api === 'v2' && faults.has('v2-schema-order-missing-fulfillment-status')) delete body.fulfillment_status;
   if (api === 'v2' && faults.has('v2-schema-order-unknown-fulfillment-status')) body.fulfillment_status = 'in_the_warehouse';
+  if (api === 'v2' && faults.has('v2-schema-order-reference-ids-string')) {
+    body.sales_channel_id = String(salesChannelId);
+    body.items = items.map(({ cancelled: _cancelled, ...item }) => ({ ...item, sku_id: String(item.sku_id) }));
+  }
   return body;
 }

@@ -24,7 +24,6 @@ export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> 
     const url = new URL(attempt.url);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     let outcome: AttemptOutcome | undefined;
-    let answered = false;
     const request = send(url, {
       method: 'POST',
       headers: { ...attempt.headers, 'content-length': String(attempt.body.length) },
@@ -32,15 +31,11 @@ export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> 
       agent: false,
       signal: attempt.signal,
     });
-    // The limit is checked once the I/O that is already here is read: when this process was busy past
-    // the limit, an answer that came in time is not taken for a timeout.
-    const timer = setTimeout(() => setImmediate(() => {
-      if (answered) return;
+    const timer = setTimeout(() => {
       outcome = { kind: 'timeout' };
       request.destroy(new Error('no answer in time'));
-    }), attempt.answerTimeoutMs);
+    }, attempt.answerTimeoutMs);
     request.on('response', (response) => {
-      answered = true;
       clearTimeout(timer);
       response.resume();
       const location = response.headers.location;

@@ -19,7 +19,7 @@ export function plannedWindows(meta: Pick<CheckMeta, 'id' | 'api'>, run: Pick<Ru
 
 /** What a check asks of the scheduler: its planned windows, and what it needs to itself. */
 export function demandOf(meta: CheckMeta, order: number, run: Pick<RunConfig, 'costs'>): Demand {
-  const resources = (meta.needs ?? []).filter((key) => SHARED_FIXTURES.includes(key));
+  const resources = [...(meta.locks ?? []), ...(meta.needs ?? []).filter((key) => SHARED_FIXTURES.includes(key))];
   return {
     id: meta.id,
     api: meta.api,

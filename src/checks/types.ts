@@ -26,6 +26,12 @@ export interface CheckMeta {
    */
   exclusive?: 'run' | 'windows';
   /**
+   * Records of the target other checks use too, which this check changes (or must see unchanged):
+   * checks naming the same lock run one after another, in declaration order. `fixtures.batchSku` in
+   * `needs` is such a lock by itself.
+   */
+  locks?: string[];
+  /**
    * The response-schema violations this check reports for the whole run (a schema check): every
    * violation any check saw whose answer matches one of these goes to it, and to no other check.
    */

@@ -85,8 +85,8 @@ const otherQuestions: Array<[OtherToken['key'], string]> = [
   ['inactiveChannel', 'a token of an INACTIVE sales channel'],
 ];
 
-const signingQuestion = 'Variable holding the webhook SIGNING token: the sales channel\'s OLDEST valid token, which signs webhooks (§6.3) '
-  + '(Enter when the primary token is the channel\'s only token): ';
+const signingQuestion = "Variable holding the webhook SIGNING token: the sales channel's OLDEST valid token, which signs webhooks (§6.3) "
+  + "(Enter when the primary token is the channel's only token): ";
 
 /** Checks that an answer names an environment variable that holds a value; never reads the value out. */
 export type EnvNameCheck = (name: string) => string | undefined;

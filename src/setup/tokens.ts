@@ -91,7 +91,7 @@ export interface SigningVerdict {
  */
 export async function verifySigningToken(reader: TargetReader, signing: { env: string; value: string }, primaryToken: string, primary: PrimaryDiscovery): Promise<SigningVerdict> {
   const base = { env: signing.env };
-  if (signing.value === primaryToken) return { ...base, use: true, why: 'the same token as tokens.primary: right when it is the channel\'s only (or oldest) valid token' };
+  if (signing.value === primaryToken) return { ...base, use: true, why: "the same token as tokens.primary: right when it is the channel's only (or oldest) valid token" };
   const orders = await reader.get('v1', '/orders?limit=100', signing.value);
   if (orders.status === undefined) return { ...base, use: true, why: `not confirmed: ${orders.source} got no answer (${orders.error})` };
   if (orders.status !== 200) {

@@ -7,6 +7,13 @@ import { walkV2 } from './v2-pages.js';
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
 export const editableStatuses: readonly string[] = ['created', 'shipped'];
 
+/**
+ * The lock of the checks that update listed restocking shipments in a status that permits no update
+ * (src/checks/types.ts `locks`): a refused update changes nothing, yet under a defect it does, and
+ * another such check running at the same time must not take that change for its own finding.
+ */
+export const NOT_EDITABLE_SHIPMENTS = 'restocking shipments not editable';
+
 // Pages of 50 keep the search short; v2's default and maximum limit are not shown (§8), so the
 // walk copes with any page size the target serves.
 const searchQuery = { limit: 50 };

@@ -1,6 +1,7 @@
 // What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
 // list's shape, and walking v1 pages and v2 cursors to collect them.
-import type { ApiClient, ApiResponse, Query } from '../../src/checks/index.js';
+import type { ApiClient, ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { TokenName } from '../../src/profile/index.js';
 import { firstV2Page } from './v2-limit.js';
 
 /** An id no caller owns: far above any id a service hands out in practice. */
@@ -31,15 +32,23 @@ export function recordId(record: unknown): number | undefined {
   return Number.isInteger(id) ? (id as number) : undefined;
 }
 
+/** A walk that needs `count` records with an integer id. */
+export function idsFound(count: number): Enough {
+  return (records) => recordIds(records).length >= count;
+}
+
 /** The integer ids of the records of a list. */
 export function recordIds(records: readonly unknown[]): number[] {
   return records.map(recordId).filter((id): id is number => id !== undefined);
 }
 
-/** Every record of a paginated v1 list (§4.1 page and limit), up to a bound of pages. */
-export async function v1ListAll(client: ApiClient, path: string, query: Query = {}): Promise<unknown[]> {
+/** Whether the records read so far are all a walk needs: it stops there (a premise read stops at its first record). */
+export type Enough = (records: readonly unknown[]) => boolean;
+
+/** Every record of a paginated v1 list (§4.1 page and limit), up to a bound of pages or until `enough`. */
+export async function v1ListAll(client: ApiClient, path: string, query: Query = {}, enough: Enough = () => false): Promise<unknown[]> {
   const records: unknown[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  for (let page = 1; page <= MAX_PAGES && !enough(records); page++) {
     const res = await client.get(path, { query: { ...query, page, limit: PAGE_SIZE } });
     const data = listRecords(res.body) ?? [];
     records.push(...data);
@@ -65,20 +74,32 @@ export function v2PathOf(nextPageUrl: string, requestUrl: string): string | unde
 }
 
 /**
- * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages. `limit` is sent
- * only where §4.2 names it (`withLimit`), and dropped when the service refuses it (its maximum is not
- * shown, §8); elsewhere the list's parameters are not shown.
+ * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages or until
+ * `enough`. `limit` is sent only where §4.2 names it (`withLimit`), and dropped when the service
+ * refuses it (its maximum is not shown, §8); elsewhere the list's parameters are not shown.
  */
-export async function v2ListAll(client: ApiClient, path: string, withLimit: boolean): Promise<unknown[]> {
+export async function v2ListAll(client: ApiClient, path: string, withLimit: boolean, enough: Enough = () => false): Promise<unknown[]> {
   const records: unknown[] = [];
   let res: ApiResponse = await firstV2Page(client, path, withLimit ? { limit: PAGE_SIZE } : {});
   for (let page = 1; ; page++) {
     records.push(...(listRecords(res.body) ?? []));
     const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
     const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
-    if (next === undefined || page >= MAX_PAGES) return records;
+    if (next === undefined || page >= MAX_PAGES || enough(records)) return records;
     res = await client.get(next);
   }
+}
+
+/**
+ * A token's whole list as the run read it once: the scope checks compare several tokens' lists,
+ * and each list is read by the first check that needs it (a premise several checks share).
+ */
+export function sharedList(t: CheckContext, token: TokenName, api: 'v1' | 'v2', path: string): Promise<unknown[]> {
+  return t.shared(`the ${api} ${path} list of tokens.${token}`, (maker) => {
+    const client = token === 'primary' ? maker[api] : maker.as(token)[api];
+    // §4.2 names `limit` on the v2 restocking list only; the order list's parameters are not shown.
+    return api === 'v1' ? v1ListAll(client, path) : v2ListAll(client, path, path === '/restocking_shipments');
+  });
 }
 
 /** The records present in both lists, compared as JSON: a record two scopes both see. */

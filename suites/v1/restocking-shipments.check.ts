@@ -3,7 +3,7 @@ import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
-import { announcedItems, cancelAfterwards, editableStatuses, findNotEditableShipment, v1RestockingBody } from '../support/restocking.js';
+import { announcedItems, cancelAfterwards, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -101,6 +101,7 @@ check({
   title: 'PUT /restocking_shipments/{id} answers 422 for a shipment neither created nor shipped, and changes nothing',
   needs,
   writes: true,
+  locks: [NOT_EDITABLE_SHIPMENTS],
 }, async (t) => {
   const target = await findNotEditableShipment(t);
   const before = await t.v2.get(`/restocking_shipments/${target.id}`);

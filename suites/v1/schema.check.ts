@@ -3,7 +3,7 @@
 // `owns` the answers of its kind: every violation any check of the run saw there is reported by it,
 // once (src/runner/schema-verdicts.ts); these reads make sure each kind is seen at least once.
 import { check } from '../../src/checks/index.js';
-import { recordIds, v2ListAll } from '../support/scope.js';
+import { idsFound, recordIds, v2ListAll } from '../support/scope.js';
 
 // Enough restocking shipments to meet each status a test deployment seeds, few enough for production.
 const MAX_RESTOCKING_READS = 10;
@@ -43,7 +43,7 @@ check({
   owns: [{ path: '/restocking_shipments*', status: 'success' }],
 }, async (t) => {
   // v1 has no restocking list, so the ids come from the merchant's v2 list.
-  const ids = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true)).slice(0, MAX_RESTOCKING_READS);
+  const ids = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true, idsFound(MAX_RESTOCKING_READS))).slice(0, MAX_RESTOCKING_READS);
   if (ids.length === 0) return t.skip('the merchant lists no restocking shipment');
   for (const id of ids) {
     const res = await t.v1.get(`/restocking_shipments/${id}`);

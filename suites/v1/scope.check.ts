@@ -2,12 +2,13 @@
 // and the restocking shipments and warehouses of its merchant (both of the merchant's channels,
 // never another merchant's). Other records are found through their owners' own lists.
 import { check, type ApiClients, type CheckContext } from '../../src/checks/index.js';
-import { listRecords, recordIds, recordKeys, sharedIds, sharedRecords, v1ListAll, v2ListAll } from '../support/scope.js';
+import type { TokenName } from '../../src/profile/index.js';
+import { idsFound, listRecords, recordIds, recordKeys, sharedIds, sharedList, sharedRecords, v2ListAll } from '../support/scope.js';
 
 /** Ids of orders `owner` lists that the primary channel does not list itself. */
-async function foreignOrderIds(t: CheckContext, owner: ApiClients): Promise<number[]> {
-  const own = recordIds(await v1ListAll(t.v1, '/orders'));
-  const theirs = recordIds(await v1ListAll(owner.v1, '/orders'));
+async function foreignOrderIds(t: CheckContext, owner: TokenName): Promise<number[]> {
+  const own = recordIds(await sharedList(t, 'primary', 'v1', '/orders'));
+  const theirs = recordIds(await sharedList(t, owner, 'v1', '/orders'));
   return theirs.filter((id) => !own.includes(id));
 }
 
@@ -18,7 +19,7 @@ check({
   title: 'An order of another sales channel of the same merchant answers 404 to GET /orders/{id}',
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
-  const [id] = await foreignOrderIds(t, t.as('sameMerchantOtherChannel'));
+  const [id] = await foreignOrderIds(t, 'sameMerchantOtherChannel');
   if (id === undefined) return t.skip('the other sales channel lists no order (with an id) of its own');
   const res = await t.v1.get(`/orders/${id}`);
   t.expectStatus(res, 404, `Order ${id} of another sales channel is not the caller's: v1 orders are scoped to the token's sales channel (§1, §4.1)`);
@@ -31,8 +32,8 @@ check({
   title: "GET /orders of two sales channels of one merchant share no order",
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
-  const own = recordIds(await v1ListAll(t.v1, '/orders'));
-  const theirs = recordIds(await v1ListAll(t.as('sameMerchantOtherChannel').v1, '/orders'));
+  const own = recordIds(await sharedList(t, 'primary', 'v1', '/orders'));
+  const theirs = recordIds(await sharedList(t, 'sameMerchantOtherChannel', 'v1', '/orders'));
   const shared = sharedIds(own, theirs);
   t.expectEqual('Order ids listed by both sales channels (v1 orders are scoped to the token\'s sales channel, §1)', [], shared);
 });
@@ -44,8 +45,8 @@ check({
   title: 'GET /shipments of two sales channels of one merchant share no shipment',
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
-  const own = await v1ListAll(t.v1, '/shipments');
-  const theirs = await v1ListAll(t.as('sameMerchantOtherChannel').v1, '/shipments');
+  const own = await sharedList(t, 'primary', 'v1', '/shipments');
+  const theirs = await sharedList(t, 'sameMerchantOtherChannel', 'v1', '/shipments');
   // v1 shipment fields are not shown, so a shipment is recognised by its whole JSON.
   t.expectEqual('Shipments listed by both sales channels (v1 shipments are scoped to the token\'s sales channel, §1)', [], sharedRecords(own, theirs));
 });
@@ -57,8 +58,8 @@ check({
   title: 'GET /shipments of two merchants share no shipment',
   needs: ['tokens.otherMerchant'],
 }, async (t) => {
-  const own = await v1ListAll(t.v1, '/shipments');
-  const theirs = await v1ListAll(t.as('otherMerchant').v1, '/shipments');
+  const own = await sharedList(t, 'primary', 'v1', '/shipments');
+  const theirs = await sharedList(t, 'otherMerchant', 'v1', '/shipments');
   t.expectEqual('Shipments listed to both merchants (§1)', [], sharedRecords(own, theirs));
 });
 
@@ -83,7 +84,7 @@ check({
   title: 'An order of another merchant answers 404 to GET /orders/{id}',
   needs: ['tokens.otherMerchant'],
 }, async (t) => {
-  const [id] = await foreignOrderIds(t, t.as('otherMerchant'));
+  const [id] = await foreignOrderIds(t, 'otherMerchant');
   if (id === undefined) return t.skip('the other merchant lists no order (with an id) of its own');
   const res = await t.v1.get(`/orders/${id}`);
   t.expectStatus(res, 404, `Order ${id} of another merchant is not the caller's (§1, §4.1)`);
@@ -98,8 +99,8 @@ check({
 }, async (t) => {
   const other = t.as('otherMerchant');
   // v1 has no restocking list, so the ids come from the v2 lists of both merchants.
-  const own = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
-  const theirs = recordIds(await v2ListAll(other.v2, '/restocking_shipments', true)).filter((id) => !own.includes(id));
+  const own = recordIds(await sharedList(t, 'primary', 'v2', '/restocking_shipments'));
+  const theirs = recordIds(await sharedList(t, 'otherMerchant', 'v2', '/restocking_shipments')).filter((id) => !own.includes(id));
   const id = theirs[0];
   if (id === undefined) return t.skip('the other merchant lists no restocking shipment of its own');
   const ownerView = await other.v1.get(`/restocking_shipments/${id}`);
@@ -115,7 +116,7 @@ check({
   title: "A restocking shipment of the merchant is readable through v1 by both of the merchant's sales channels",
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
-  const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
+  const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true, idsFound(1)));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
   for (const [who, client] of [['the primary', t.v1], ['another', t.as('sameMerchantOtherChannel').v1]] as const) {
     const res = await client.get(`/restocking_shipments/${id}`);

@@ -198,7 +198,8 @@ check({
   const own = await createOwnOrder(t, merchantOrderId);
   // merchant_order_id is unique per sales channel only (§2.1): the other channel may reuse it, and
   // its order is created last, so a lookup that ignores the channel would likely find it.
-  const otherChannelId: number = other.v2.body.sales_channel_id;
+  // An id of digits in a string is read as its number: its JSON type is v2.schema.order's rule.
+  const otherChannelId = digitsAsNumber(other.v2.body.sales_channel_id) as number;
   await createReusingMerchantOrderId(t, otherChannelId, merchantOrderId);
   const read = await t.v2.get('/orders/by_merchant_order_id', { query: byMerchantOrderIdQuery(merchantOrderId, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, read);

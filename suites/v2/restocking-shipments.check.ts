@@ -3,7 +3,7 @@ import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
-import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, v2RestockingBody } from '../support/restocking.js';
+import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -47,6 +47,7 @@ check({
   title: 'PUT /restocking_shipments/{id} answers 422 for a shipment neither created nor shipped, and changes nothing',
   needs,
   writes: true,
+  locks: [NOT_EDITABLE_SHIPMENTS],
 }, async (t) => {
   const target = await findNotEditableShipment(t);
   const before = await t.v2.get(`/restocking_shipments/${target.id}`);

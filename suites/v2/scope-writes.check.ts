@@ -2,6 +2,7 @@
 // updates and cancels too and stays unchanged, and an order for another merchant's sales channel is
 // refused and not created.
 import { check } from '../../src/checks/index.js';
+import { digitsAsNumber } from '../support/digits.js';
 import { expectUnchanged, foreignRestockingShipment, foreignV2Order } from '../support/foreign-records.js';
 import { listRecords, v2ListAll } from '../support/scope.js';
 import { byMerchantOrderIdQuery, v2OrderBody } from '../support/v2-orders.js';
@@ -52,11 +53,12 @@ check({
   const owner = t.as('otherMerchant').v2;
   const list = await owner.get('/orders');
   const order = listRecords(list.body)?.[0] as { sales_channel_id?: unknown; items?: Array<{ sku_id?: unknown; sku_code?: unknown }> } | undefined;
-  const channel = order?.sales_channel_id;
-  const sku = order?.items?.[0];
-  if (!Number.isInteger(channel) || !Number.isInteger(sku?.sku_id)) return t.skip('the other merchant lists no order showing its sales_channel_id and an item sku_id');
+  // Ids of digits in a string are read as their numbers: their JSON type is v2.schema.order's rule.
+  const channel = digitsAsNumber(order?.sales_channel_id);
+  const skuId = digitsAsNumber(order?.items?.[0]?.sku_id);
+  if (!Number.isInteger(channel) || !Number.isInteger(skuId)) return t.skip('the other merchant lists no order showing its sales_channel_id and an item sku_id');
   // The other merchant's own SKU: the only thing wrong with the order is whose sales channel it names.
-  const body = v2OrderBody(t, channel as number, { id: sku!.sku_id as number, sku_code: String(sku!.sku_code ?? '') });
+  const body = v2OrderBody(t, channel as number, { id: skuId as number, sku_code: String(order?.items?.[0]?.sku_code ?? '') });
   // 404 is not among the statuses the documents list for POST /orders, yet §7 allows it for a record not the caller's.
   const res = await t.v2.post('/orders', body, { validate: false });
   if (res.status >= 200 && res.status < 300) t.cleanup(() => owner.put(`/orders/${res.body?.id}/cancel`, undefined, { validate: false }));

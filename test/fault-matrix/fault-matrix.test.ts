@@ -70,7 +70,7 @@ describe('fault matrix', () => {
         outcomes.push({ fault, failed, caught, exact: caught && failed.join() === ids.join() });
         // A check failing beyond the map shows why, so a red matrix says what to look at.
         const unexpected = Object.fromEntries(run.report.checks
-          .filter((check) => check.status === 'failed' && !ids.includes(check.id))
+          .filter((check) => check.status === 'failed' && !(ids as string[]).includes(check.id))
           .map((check) => [check.id, check.message.slice(0, 1500)]));
         expect({ fault, failed, unexpected }).toEqual({ fault, failed: ids, unexpected: {} });
       } finally {

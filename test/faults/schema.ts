@@ -13,6 +13,11 @@ export const catalogue = {
     probe: async (t) => schemaOk('v2', 'GET', '/orders/101', await t.v2.get('/orders/101')),
     conforming: true,
   },
+  'v2-schema-order-reference-ids-string': {
+    checks: ['v2.schema.order', 'v2.webhooks.order-status-updated'],
+    probe: async (t) => schemaOk('v2', 'GET', '/orders/101', await t.v2.get('/orders/101')),
+    conforming: true,
+  },
   'v2-schema-order-currency-lowercase': {
     checks: ['v2.schema.order', 'v2.webhooks.order-status-updated'],
     probe: async (t) => schemaOk('v2', 'GET', '/orders/101', await t.v2.get('/orders/101')),
