@@ -170,7 +170,10 @@ export function createCheckContext(
     },
     shared: async <T>(key: string, make: (t: CheckContext) => Promise<T>): Promise<T> => {
       try {
-        return await session.shared(key, checkId, () => make({ ...context, cleanup: (task) => session.atRunEnd(task) })) as T;
+        // The maker's context with a cleanup that waits for the run's end; built on the context itself
+        // (not a copy), so its `webhooks` getter is read only when used.
+        const maker = Object.create(context, { cleanup: { value: (task: () => Promise<unknown>) => session.atRunEnd(task) } }) as CheckContext;
+        return await session.shared(key, checkId, () => make(maker)) as T;
       } catch (error) {
         const { maker, reason } = sharedFailure(error);
         return skip(`the premise "${key}" (made by ${maker === checkId ? 'this check' : maker}) could not be prepared: ${reason}`);

@@ -1,9 +1,9 @@
 // A full run against the conforming reference server in one setup: the proof that the suites fail
 // no honest server (conforming.test.ts, variants.test.ts).
-import { startServer, type ServerOptions } from '../../server/index.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/index.js';
 import { freePort } from '../../src/net/free-port.js';
 import type { TargetProfile } from '../../src/profile/index.js';
-import { runChecks } from '../../src/runner/index.js';
+import { runChecks, type RunOutcome } from '../../src/runner/index.js';
 
 /** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
 export interface ConformingOutcome {
@@ -18,6 +18,8 @@ export async function runAgainstConforming(
   options: ServerOptions,
   only?: string,
   profileChange: (profile: TargetProfile) => TargetProfile = (p) => p,
+  /** Looks at the server after the run, before it stops (what the run left behind). */
+  afterRun?: (server: RunningServer, outcome: RunOutcome) => Promise<void>,
 ): Promise<ConformingOutcome> {
   const webhookPort = await freePort();
   const server = await startServer({
@@ -30,6 +32,7 @@ export async function runAgainstConforming(
   });
   try {
     const outcome = await runChecks({ profile: profileChange(server.profile), ...(only === undefined ? {} : { only }) });
+    await afterRun?.(server, outcome);
     const byStatus = (status: string) => outcome.report.checks.filter((check) => check.status === status).map((check) => check.id).sort();
     const messages = Object.fromEntries(outcome.report.checks.filter((check) => check.status === 'failed').map((check) => [check.id, check.message.slice(0, 2000)]));
     return { failed: byStatus('failed'), skipped: byStatus('skipped'), passed: byStatus('passed'), messages };
