@@ -65,7 +65,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
   const key = faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken;
   const answerLimitMs = options.answerTimeoutMs ?? answerLimitOf(options.timeScale);
-  const answerTimeoutMs = faults.has('webhooks-answer-wait-2s') ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs;
+  const shortWait = faults.has('webhooks-answer-wait-2s');
+  const answerTimeoutMs = shortWait ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs;
   const variants = options.variants ?? new Set<VariantName>();
   const render = options.render ?? ((body: unknown) => body);
   const followRedirects = faults.has('webhooks-redirect-followed');
@@ -97,7 +98,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     let rateLimited = 0;
     for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
       const wire = wireMessage(delivery, attempt, key, message);
-      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, followRedirects, signal: controller.signal });
+      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, strictLimit: shortWait, followRedirects, signal: controller.signal });
       if (outcome === undefined) return false;
       options.onAttempt?.(url, outcome);
       const step = nextStep(outcome, deviations);

@@ -111,7 +111,6 @@ export function check(meta: CheckMeta, body: CheckBody): void {
     record.rateLimit = session.http.pacer.usage();
     record.requestCount = exchanges.length;
     record.windows = requestsPerWindow(exchanges);
-    record.traffic = session.http.pacer.traffic();
     record.violations = violations;
     record.created = created;
     if (failed === undefined) return;

@@ -1,4 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads';
+import type { TrafficMinute } from '../http/index.js';
 import type { CreatedRecord } from './types.js';
 
 /**
@@ -14,7 +15,7 @@ export type RunMessage =
   | { kind: 'halt'; reason: string }
   | { kind: 'created'; record: CreatedRecord }
   | { kind: 'started'; id: string }
-  | { kind: 'finished'; requests: number };
+  | { kind: 'finished'; requests: number; traffic: TrafficMinute[] };
 
 /** One end of a run's channel; both ends name it by the run's marker. */
 export interface RunChannel {

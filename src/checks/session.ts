@@ -100,7 +100,8 @@ export function runSession(run: RunConfig): RunSession {
       finish: async () => {
         const before = http.requestCount;
         for (const task of atRunEnd.reverse()) await http.afterHalt(task).catch(() => undefined);
-        channel.post({ kind: 'finished', requests: http.requestCount - before });
+        // The run's requests per window and minute, told once at the end rather than with every check.
+        channel.post({ kind: 'finished', requests: http.requestCount - before, traffic: http.pacer.traffic() });
       },
       started: (id) => channel.post({ kind: 'started', id }),
       nextId: () => (counter += 1),

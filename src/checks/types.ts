@@ -147,8 +147,6 @@ export interface CheckRecord {
   owns?: SchemaScope[];
   /** Records the check created (success answers to its POSTs); the run's channel told of them already. */
   created?: CreatedRecord[];
-  /** The run's requests per version and minute so far (the last check's snapshot holds them all). */
-  traffic?: TrafficMinute[];
 }
 
 declare module 'vitest' {

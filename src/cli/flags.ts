@@ -15,8 +15,9 @@ export function parseFlags<T extends FlagOptions>(command: string, args: string[
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
-    const flag = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
-    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc ${command} --help".` : `wrong arguments. Run "mfc ${command} --help".`);
+    // Only a name of lower-case letters and hyphens is shown: one with digits or capitals may be a token.
+    const flag = /'(--?[a-z][a-z-]{0,40})'/.exec((error as Error).message)?.[1];
+    throw new UsageError(flag ? `unknown or malformed flag ${flag}. Run "mfc ${command} --help".` : `wrong arguments (an unknown flag or a stray value; not shown, as it may be a token). Run "mfc ${command} --help".`);
   }
 }
 

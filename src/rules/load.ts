@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
@@ -67,9 +67,25 @@ export function readRules(dir: string = rulesDir): { rules: Rule[]; problems: st
   return { rules, problems };
 }
 
+// A process reads the inventory once per version of its files: every run of the fault matrix loads it.
+const loaded = new Map<string, { stamp: string; rules: Rule[] }>();
+
+/** The size and modification time of each inventory file: a changed file is read again. */
+function stampOf(dir: string): string {
+  return readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort()
+    .map((name) => {
+      const stat = statSync(join(dir, name));
+      return `${name}:${stat.size}:${stat.mtimeMs}`;
+    }).join('|');
+}
+
 /** The inventory's rules; throws `RulesError` when any file is unreadable or invalid, or an id repeats. */
 export function loadRules(dir: string = rulesDir): Rule[] {
+  const stamp = stampOf(dir);
+  const known = loaded.get(dir);
+  if (known?.stamp === stamp) return known.rules;
   const { rules, problems } = readRules(dir);
   if (problems.length > 0) throw new RulesError(problems);
+  loaded.set(dir, { stamp, rules });
   return rules;
 }

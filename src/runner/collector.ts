@@ -109,7 +109,6 @@ export class ResultCollector implements Reporter {
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
     if (meta?.owns) this.owners.set(test.name, meta.owns);
-    if (meta?.traffic) this.traffic = meta.traffic;
     for (const record of meta?.created ?? []) this.addCreated(record);
     this.progress?.finish(test.name, meta?.rateLimit, result.state === 'failed');
     if (this.#deadlinePassed && result.state !== 'passed') {

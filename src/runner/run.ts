@@ -39,6 +39,9 @@ export interface RunOutcome {
   plan: RunPlan;
 }
 
+// How long the runner waits, after vitest ended, for the worker's last message to cross threads.
+const FINISHED_GRACE_MS = 2_000;
+
 /** Runs the selected checks against the profile's target and writes the reports; the programmatic face of `mfc run`. */
 export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const started = Date.now();
@@ -121,11 +124,20 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const collector = new ResultCollector(selection, redact, progress);
   // The checks run in vitest's worker thread; this channel carries their starts, waits and the bound's verdict here, and the halt there.
   let rateLimitStop: string | undefined;
+  let finished!: () => void;
+  // The worker tells of its end (the run-end requests and the traffic) once every check is done.
+  const workerFinished = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
   const channel = openRunChannel(config.marker, (message) => {
     if (message.kind === 'started') progress?.start(message.id);
     if (message.kind === 'wait') progress?.wait(message.waitMs, message.reason);
     if (message.kind === 'created') collector.addCreated(message.record);
-    if (message.kind === 'finished') collector.requestCount += message.requests;
+    if (message.kind === 'finished') {
+      collector.requestCount += message.requests;
+      collector.traffic = message.traffic;
+      finished();
+    }
     if (message.kind === 'give-up') {
       rateLimitStop ??= message.reason;
       stopRun(`the rate limit: ${message.reason}`);
@@ -142,6 +154,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
       deadlineMs: Math.max(1, config.deadlineMs - (Date.now() - started)),
       stop: stop.signal,
     }));
+    // The message crosses threads; a worker closed by the deadline never sends it.
+    if (!deadlinePassed) await Promise.race([workerFinished, new Promise((resolve) => setTimeout(resolve, FINISHED_GRACE_MS).unref())]);
   } finally {
     stop.signal.removeEventListener('abort', haltChecks);
     options.signal?.removeEventListener('abort', onInterrupt);

@@ -52,9 +52,13 @@ export function webhookTimings(t: CheckContext): WebhookTimings {
   };
 }
 
-/** Waits `ms`: how a check watches for calls that must not come (a retry, a copy), never how it synchronises. */
+/**
+ * Waits `ms`: how a check watches for calls that must not come (a retry, a copy), never how it
+ * synchronises. The calls already waiting to be read are read first (setImmediate runs after them),
+ * so a run too busy to look in time does not miss one that came within the window.
+ */
 export function watch(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
 }
 
 /**

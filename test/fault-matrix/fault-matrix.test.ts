@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { faults, startServer } from '../../server/index.js';
 import { freePort } from '../../src/net/free-port.js';
 import { runChecks } from '../../src/runner/index.js';
+import { readProof } from '../support/proof.js';
 import { faultCatalogue, type FaultSetup } from '../faults/index.js';
 
 // A fixed seed makes every property draw the same cases on every run of the matrix.
@@ -97,5 +98,12 @@ describe('fault matrix', () => {
         `${exact} in exactly their mapped checks, mean failing checks per fault ${summary.meanFailingChecksPerFault}\n`,
     );
     if (process.env.MFC_MATRIX_SUMMARY) writeFileSync(process.env.MFC_MATRIX_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
+    // The whole matrix ran (not a -t selection): README's statement is what it measured.
+    if (outcomes.length === faults.length) {
+      const proof = readProof();
+      expect({ faults: proof.faults, exact: proof.exact, meanFailing: proof.meanFailing }).toEqual({
+        faults: outcomes.length, exact, meanFailing: summary.meanFailingChecksPerFault,
+      });
+    }
   });
 });

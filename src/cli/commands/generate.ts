@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseFlags } from '../flags.js';
 import { UsageError, type Command } from '../command.js';
 
 const help = `Usage: mfc generate [--out DIR] [--check]
@@ -19,13 +19,9 @@ Flags:
   --help      this text`;
 
 function parse(args: string[]): { check: boolean; out: string | undefined } {
-  try {
-    const { values } = parseArgs({ args, options: { check: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
-    if (values.out === '') throw new UsageError('--out expects a folder');
-    return { check: values.check === true, out: values.out };
-  } catch (error) {
-    throw error instanceof UsageError ? error : new UsageError((error as Error).message);
-  }
+  const values = parseFlags('generate', args, { check: { type: 'boolean' }, out: { type: 'string' } });
+  if (values.out === '') throw new UsageError('--out expects a folder');
+  return { check: values.check === true, out: values.out };
 }
 
 /** `mfc generate`: writes generated/ (or `--out DIR`) from spec/, or with --check reports drift. */

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { faults, unknownFaults } from '../../../server/faults/index.js';
 import { combinedVariants, conflictingVariants, unknownVariants, variants } from '../../../server/variants/index.js';
 import type { Command } from '../command.js';
+import { parseFlags } from '../flags.js';
 import { UsageError } from '../command.js';
 
 const options = {
@@ -90,12 +90,8 @@ export const command: Command = {
   summary: 'start the reference implementation with seeded data; --fault switches on one deviation',
   help,
   async run(args) {
-    let values;
-    try {
-      values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    // A stray argument is never quoted back: it may be a token pasted in the wrong place.
+    const values = parseFlags('serve', args, options);
     const faultNames = values.fault ?? [];
     if (faultNames.includes('list')) {
       process.stdout.write(`${faultList()}\n`);

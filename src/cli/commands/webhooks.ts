@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { createRedactor } from '../../http/redact.js';
 import { verifySignature } from '../../webhooks/signature.js';
 import type { Command } from '../command.js';
+import { parseFlags } from '../flags.js';
 import { UsageError } from '../command.js';
 
 const help = `mfc webhooks: check the webhooks of the Merchant Fulfillment API (§6)
@@ -75,13 +75,9 @@ const listenOptions = {
   'v2-path': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
+// A stray argument is never quoted back: it may be the token, pasted after the wrong flag.
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    // parseArgs words its errors for people already ("Unknown option '--x'"); only the family changes.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseFlags('webhooks', args, options);
 }
 
 function tokensOf(values: string[] | undefined): string[] {
