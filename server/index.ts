@@ -117,7 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
-    profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale }, options.expiryHandling ?? true),
+    profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale, ...(options.webhookAnswerTimeoutMs === undefined ? {} : { answerTimeoutMs: options.webhookAnswerTimeoutMs }) }, options.expiryHandling ?? true),
     close: async () => {
       await dispatcher.close();
       server.closeAllConnections();

@@ -100,6 +100,8 @@ export function runSession(run: RunConfig): RunSession {
       finish: async () => {
         const before = http.requestCount;
         for (const task of atRunEnd.reverse()) await http.afterHalt(task).catch(() => undefined);
+        // Closed before the worker ends, so no delivery is being read when the thread goes.
+        if (receiver) await (await receiver).close();
         // The run's requests per window and minute, told once at the end rather than with every check.
         channel.post({ kind: 'finished', requests: http.requestCount - before, traffic: http.pacer.traffic() });
       },
@@ -114,7 +116,10 @@ export function runSession(run: RunConfig): RunSession {
           host: settings.host,
           port: settings.port,
           paths: { v1: settings.v1Path, v2: settings.v2Path },
-          tokens: [settings.signingToken ?? run.profile.tokens.primary],
+          // Every key of the profile, the signing token first: a call keyed with the channel's oldest
+          // token is acknowledged even when the profile does not name it; which key signed it is the
+          // signature checks' judgement (suites/support/webhook-signature.ts), not the receiver's.
+          tokens: [...new Set([settings.signingToken, ...Object.values(run.profile.tokens)].filter((token): token is string => token !== undefined))],
         });
         return receiver;
       },

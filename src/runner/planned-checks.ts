@@ -5,7 +5,8 @@ import { deadlineOf, planRun, type CheckCost, type PlannedCheck, type RunPlan } 
 
 // What a webhook check waits for when the profile names no wait (suites/support/webhooks.ts).
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
-// §6.3 point 3: a sender waits 5 s for an answer, which a check holding one open waits out.
+// §6.3 point 3: a sender waits 5 s for an answer, which a check holding one open waits out (the
+// profile's webhooks.answerLimitMs when it names another).
 const ANSWER_LIMIT_MS = 5_000;
 
 /** The checks `--api` and `--only` select among the check files, and the files that hold them (or cannot be imported). */
@@ -35,7 +36,7 @@ function knownWaitMs(check: RegisteredCheck, config: RunConfig): number {
   if (!check.needs.some((key) => key === 'webhooks' || key.startsWith('webhooks.'))) return 0;
   const settings = config.profile.webhooks;
   const timeoutMs = settings?.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-  const retries = check.needs.includes('webhooks.retryWithinMs') ? (settings?.retryWithinMs ?? 0) + ANSWER_LIMIT_MS : 0;
+  const retries = check.needs.includes('webhooks.retryWithinMs') ? (settings?.retryWithinMs ?? 0) + (settings?.answerLimitMs ?? ANSWER_LIMIT_MS) : 0;
   return timeoutMs + retries;
 }
 
