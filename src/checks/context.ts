@@ -8,7 +8,6 @@ import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
 import type { ApiVersion, CreatedRecord, RunConfig, SchemaViolation } from './types.js';
 import { schemaFailure } from './validation.js';
-import { windowName } from './windows.js';
 
 /** A v1 and a v2 client sharing one token. */
 export interface ApiClients {
@@ -41,11 +40,12 @@ export interface CheckContext extends ApiClients {
   /** Clients that send no Authorization header. */
   anonymous: ApiClients;
   /**
-   * How many requests this run (every check of it) sent to the rate-limit window `token` counts in
-   * on `api` since `since` (epoch ms, the client's clock; the last 60 s at most): what a server's
-   * X-Rate-Limit-Used must count at least (§8).
+   * How many requests this run (every check of it) sent on `api` since `since` (epoch ms, the
+   * client's clock) with `token` alone, or (`window`) with every token of the rate-limit window
+   * `token` counts in (a v2 merchant's channels): what a server's X-Rate-Limit-Used must count at
+   * least (§8).
    */
-  sentSince(api: ApiVersion, token: TokenName, since: number): number;
+  sentSince(api: ApiVersion, token: TokenName, since: number, scope?: 'token' | 'window'): number;
   /** `mfc-<runid>-<kind>-<n>`, unique within the run. */
   uniqueId(kind: string): string;
   /** Registers work to run after the check, pass or fail (cancel what it created). */
@@ -128,10 +128,17 @@ export function createCheckContext(
       if (!violations.has(key)) violations.set(key, violation);
     }
   };
-  const clients = (token: string | null): ApiClients => ({
-    v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, record, note, skip),
-    v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, record, note, skip),
-  });
+  const clients = (token: string | null, name?: TokenName): ApiClients => {
+    // The run's log of who sent what when: the rate-limit checks compare it with X-Rate-Limit-Used.
+    const logged = (api: ApiVersion) => (list: RecordedExchange[]) => {
+      if (name !== undefined) session.logSent(api, name, list);
+      record(list);
+    };
+    return {
+      v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, logged('v1'), note, skip),
+      v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, logged('v2'), note, skip),
+    };
+  };
   const fail = (options: FailOptions): never => {
     throw new CheckFailure(
       {
@@ -146,7 +153,7 @@ export function createCheckContext(
   const expectEqual = (what: string, expected: unknown, received: unknown, response?: ApiResponse) => {
     if (!isDeepStrictEqual(expected, received)) fail({ title: what, expected, received, ...(response ? { response } : {}) });
   };
-  const primary = clients(run.profile.tokens.primary);
+  const primary = clients(run.profile.tokens.primary, 'primary');
   const context: CheckContext = {
     ...primary,
     profile: run.profile,
@@ -160,10 +167,10 @@ export function createCheckContext(
       const token = run.profile.tokens[name];
       if (token === undefined) return skip(`needs tokens.${name} in the profile`);
       const unusable = run.unusableTokens?.[name];
-      return unusable === undefined ? clients(token) : skip(unusable);
+      return unusable === undefined ? clients(token, name) : skip(unusable);
     },
     anonymous: clients(null),
-    sentSince: (api, token, since) => session.http.pacer.sentSince(windowName(api, token), since),
+    sentSince: (api, token, since, scope = 'token') => session.sentSince(api, token, since, scope),
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
     cleanup: (task) => {
       cleanups.push(task);

@@ -3,7 +3,13 @@ import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import { openRunChannel } from './run-channel.js';
 import { Scheduler } from './scheduler.js';
 import type { CreatedRecord, RunConfig } from './types.js';
-import { profileReplayTokens, profileWindows } from './windows.js';
+import { profileReplayTokens, profileWindows, windowName } from './windows.js';
+import type { RecordedExchange } from '../http/index.js';
+import type { TokenName } from '../profile/index.js';
+
+// A rate-limit window counts one minute at most: two are kept, for clocks that disagree.
+const SENT_LOG_MS = 120_000;
+const tokenNames: readonly TokenName[] = ['primary', 'sameMerchantOtherChannel', 'otherMerchant', 'expired', 'inactiveChannel'];
 
 const MINUTE_MS = 60_000;
 
@@ -21,6 +27,10 @@ export interface RunSession {
   shared(key: string, checkId: string, make: () => Promise<unknown>): Promise<unknown>;
   /** Work to do when the run ends (removing shared premises). */
   atRunEnd(task: () => Promise<unknown>): void;
+  /** Notes when requests of `token` on `api` went on the wire. */
+  logSent(api: 'v1' | 'v2', token: TokenName, exchanges: readonly RecordedExchange[]): void;
+  /** How many requests of `token` (or of every token of its window) went on `api` since `since` (epoch ms). */
+  sentSince(api: 'v1' | 'v2', token: TokenName, since: number, scope: 'token' | 'window'): number;
   /** Does the run-end work, even once halted, every task however another ends; tells the runner how many requests it sent. */
   finish(): Promise<void>;
   nextId(): number;
@@ -78,6 +88,8 @@ export function runSession(run: RunConfig): RunSession {
       },
     });
     const shared = new Map<string, Promise<unknown>>();
+    // Send times per version and token over the last two minutes (what a rate-limit window can count).
+    const sent = new Map<string, number[]>();
     const atRunEnd: Array<() => Promise<unknown>> = [];
     const made: RunSession = {
       http,
@@ -96,6 +108,21 @@ export function runSession(run: RunConfig): RunSession {
       },
       atRunEnd: (task) => {
         atRunEnd.push(task);
+      },
+      logSent: (api, client, exchanges) => {
+        for (const exchange of exchanges) {
+          // The token the request carried: its window's label names it, except the v2 merchant
+          // window, which the client's own token then names (a request may carry another token).
+          const labelled = exchange.window?.slice(api.length + 1);
+          const token = labelled === 'merchant' ? client : tokenNames.find((name) => name === labelled);
+          if (token === undefined || exchange.startedAt === undefined) continue;
+          const key = `${api} ${token}`;
+          sent.set(key, [...(sent.get(key) ?? []).filter((at) => at > Date.now() - SENT_LOG_MS), exchange.startedAt]);
+        }
+      },
+      sentSince: (api, token, since, scope) => {
+        const tokens = scope === 'token' ? [token] : tokenNames.filter((other) => windowName(api, other) === windowName(api, token));
+        return tokens.reduce((sum, name) => sum + (sent.get(`${api} ${name}`) ?? []).filter((at) => at >= since).length, 0);
       },
       finish: async () => {
         const before = http.requestCount;

@@ -199,11 +199,6 @@ export class Pacer {
     return Math.max(0, Math.min(calendar, trailing));
   }
 
-  /** How many requests this pacer let through to the window of `key` since `since` (epoch ms; the last 60 s at most). */
-  sentSince(key: string, since: number): number {
-    return this.#window(key).recent.filter((at) => at >= since).length;
-  }
-
   /** How the window of `key` is named in waits, traffic and exchanges (never by its token). */
   label(key: string): string {
     return this.#label(key);

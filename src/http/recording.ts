@@ -45,6 +45,7 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       responseBody: null,
       durationMs: 0,
       ...(opts.window === undefined ? {} : { window: opts.window }),
+      startedAt: started,
       ...(replayToken === undefined ? {} : { replayToken }),
     };
     const chunks: Buffer[] = [];

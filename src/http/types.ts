@@ -15,6 +15,8 @@ export interface RecordedExchange {
   durationMs: number;
   /** The rate-limit window the request counted in (§8), by its label (`v1 primary`, `v2 merchant`), never by its token. */
   window?: string;
+  /** When the request went on the wire (epoch ms, after any pacing wait). */
+  startedAt?: number;
   /** How a replay line names the token the request carried (`$MFC_TOKEN`, `<tokens.primary of p.yaml>`); never the token. */
   replayToken?: string;
 }

@@ -135,14 +135,14 @@ const MINUTE_END_MARGIN_MS = 1_500;
  * clock by the answer's Date header. Requests sent since then fall in both the calendar minute and
  * the trailing 60 s. Undefined without a usable Date header, or on the last moments of a minute.
  */
-export function ownRequestsCounted(t: CheckContext, token: TokenName, response: ApiResponse, answeredAt: number): number | undefined {
+export function ownRequestsCounted(t: CheckContext, token: TokenName, response: ApiResponse, answeredAt: number, scope: 'token' | 'window' = 'token'): number | undefined {
   const date = Date.parse(response.headers['date'] ?? '');
   if (Number.isNaN(date)) return undefined;
   const intoMinute = date % MINUTE_MS;
   if (intoMinute > MINUTE_MS - MINUTE_END_MARGIN_MS - response.exchange.durationMs) return undefined;
   // A request sent at client time s reached the server at its time s + offset or later, where the
   // offset (server - client) is at least date - answeredAt: sent since this, it counted this minute.
-  return t.sentSince(response.api, token, answeredAt - intoMinute);
+  return t.sentSince(response.api, token, answeredAt - intoMinute, scope);
 }
 
 /** One answer of a window, its §8 headers, and the fewest requests its Used must count (when known). */
@@ -152,10 +152,13 @@ export interface CountedAnswer {
   counted: number | undefined;
 }
 
-/** Sends `send()` and reads the answer's headers and the run's requests its Used must count. */
-export async function countedAnswer(t: CheckContext, token: TokenName, send: () => Promise<ApiResponse>): Promise<CountedAnswer> {
+/**
+ * Sends `send()` and reads the answer's headers and the run's requests its Used must count: the
+ * token's own (`token`), or those of every token of its window (`window`: a v2 merchant's channels).
+ */
+export async function countedAnswer(t: CheckContext, token: TokenName, send: () => Promise<ApiResponse>, scope: 'token' | 'window' = 'token'): Promise<CountedAnswer> {
   const response = await send();
-  return { response, headers: countedRateHeaders(t, response), counted: ownRequestsCounted(t, token, response, Date.now()) };
+  return { response, headers: countedRateHeaders(t, response), counted: ownRequestsCounted(t, token, response, Date.now(), scope) };
 }
 
 /** Fails the check when an answer's Used is below the run's own requests it must count: the server does not count them. */

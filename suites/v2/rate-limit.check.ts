@@ -59,10 +59,10 @@ check({
   // The count of the current minute is only certain away from its last moments.
   await awayFromMinuteEdges(MINUTE_START_MARGIN_MS, MINUTE_END_MARGIN_MS);
   const seen = await withinOneMinute(t, async () => {
-    const before = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }));
+    const before = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }), 'window');
     const between: CountedAnswer[] = [];
-    for (let i = 0; i < OTHER_REQUESTS; i++) between.push(await countedAnswer(t, 'sameMerchantOtherChannel', () => other.v2.get(probe.path, { query: probe.query })));
-    const after = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }));
+    for (let i = 0; i < OTHER_REQUESTS; i++) between.push(await countedAnswer(t, 'sameMerchantOtherChannel', () => other.v2.get(probe.path, { query: probe.query }), 'window'));
+    const after = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }), 'window');
     return { before, between, after };
   });
   if (seen.before.headers.used < 1 || seen.after.headers.used < 1) {
