@@ -121,7 +121,7 @@ export class UpsertCommand implements MergeCommand {
       const shown = await send(real, model, this.method, update);
       const id = shown.id as number;
       // A new order of the run: cancelled at the end like the others.
-      real.t.cleanup(() => real.t.v2.put(`/orders/${id}/cancel`, undefined, { validate: false }));
+      real.t.cleanup(() => real.t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false }));
       const knownIds = [...[...model.orders.values()].map((order) => order.id), ...model.upserted];
       if (knownIds.includes(id) || shown.merchant_order_id !== wanted) {
         real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });
@@ -132,7 +132,7 @@ export class UpsertCommand implements MergeCommand {
       const shownItems = Array.isArray(shown.items) ? (shown.items as Array<{ merchant_item_id?: unknown }>) : [];
       expectAgrees(real, modelOfCreated(id, wanted, address, items), { ...shown, items: shownItems.filter((item) => sentIds.has(item.merchant_item_id as string)) }, this.toString());
     }
-    const res = await real.t.v1.get(`/orders/${primaryOf(model).id}`);
+    const res = await real.t.v1.get('/orders/{id}', { path: { id: primaryOf(model).id } });
     real.t.expectStatus(res, 200, 'GET /orders/{id} reads the addressed order back');
     expectAgrees(real, primaryOf(model), res.body as Record<string, unknown>, `${this.toString()} (the addressed order read back)`);
   }

@@ -19,10 +19,10 @@ export function orderBody(t: CheckContext, merchantOrderId: string, skuId: numbe
 
 /** Creates a v1 order carrying the run's marker and registers its cancellation (v2, §3.2) for the end of the check. */
 export async function createOrder(t: CheckContext, body: Record<string, unknown>): Promise<CreatedOrder & Record<string, unknown>> {
-  const res = await t.v1.post('/orders', body);
+  const res = await t.v1.post('/orders', { body });
   t.expectStatus(res, 201, 'POST /orders creates the order (§4.1)');
   const order = res.body as CreatedOrder & Record<string, unknown>;
   // Best effort: which fulfillment states may be cancelled is not shown, so the answer is not judged.
-  t.cleanup(() => t.v2.put(`/orders/${order.id}/cancel`, undefined, { validate: false }));
+  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: order.id }, validate: false }));
   return order;
 }

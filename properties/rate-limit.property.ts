@@ -4,7 +4,7 @@
 // higher limits by arrangement per sales channel, so windows may differ); in v1's calendar minute Used
 // also rises by at least one per request and starts again in a new minute (rate-limit-model.ts).
 import fc from 'fast-check';
-import { check, type ApiClient, type ApiVersion, type CheckContext } from '../src/checks/index.js';
+import { check, type ApiClients, type ApiResponse, type ApiVersion, type CheckContext } from '../src/checks/index.js';
 import type { TokenName } from '../src/profile/index.js';
 import { countedRateHeaders, ownRequestsCounted } from '../suites/support/rate-limit.js';
 import { RateLimitModel } from './rate-limit-model.js';
@@ -13,24 +13,40 @@ import { assertProperty } from './support/property.js';
 /** Who sends a request: a token of the profile, and the window its requests count in. */
 interface Caller {
   token: TokenName;
-  client: ApiClient;
+  clients: ApiClients;
   window: string;
 }
 
+/** One cheap read: the path it names in a failure, and the request, unvalidated (the property reads the headers). */
+interface Read {
+  path: string;
+  send(clients: ApiClients): Promise<ApiResponse>;
+}
+
+const UNKNOWN_ORDER_ID = 999999999;
+
 /** Cheap reads of each version; the unknown order id answers 404, which counts like any other answer. */
-const reads: Record<ApiVersion, Array<{ path: string; query?: Record<string, number> }>> = {
-  v1: [{ path: '/orders', query: { limit: 1 } }, { path: '/warehouses' }, { path: '/orders/999999999' }],
-  v2: [{ path: '/restocking_shipments', query: { limit: 1 } }, { path: '/orders', query: { limit: 1 } }, { path: '/orders/999999999' }],
+const reads: Record<ApiVersion, Read[]> = {
+  v1: [
+    { path: '/orders', send: (clients) => clients.v1.get('/orders', { validate: false, query: { limit: 1 } }) },
+    { path: '/warehouses', send: (clients) => clients.v1.get('/warehouses', { validate: false }) },
+    { path: `/orders/${UNKNOWN_ORDER_ID}`, send: (clients) => clients.v1.get('/orders/{id}', { validate: false, path: { id: UNKNOWN_ORDER_ID } }) },
+  ],
+  v2: [
+    { path: '/restocking_shipments', send: (clients) => clients.v2.get('/restocking_shipments', { validate: false, query: { limit: 1 } }) },
+    { path: '/orders', send: (clients) => clients.v2.get('/orders', { validate: false, query: { limit: 1 } }) },
+    { path: `/orders/${UNKNOWN_ORDER_ID}`, send: (clients) => clients.v2.get('/orders/{id}', { validate: false, path: { id: UNKNOWN_ORDER_ID } }) },
+  ],
 };
 
 /** The callers the profile allows: the primary token, and the other channel and merchant when present. */
 function callers(t: CheckContext, api: ApiVersion): Caller[] {
-  const list: Caller[] = [{ token: 'primary', client: t[api], window: api === 'v1' ? 'primary channel' : 'primary merchant' }];
+  const list: Caller[] = [{ token: 'primary', clients: t, window: api === 'v1' ? 'primary channel' : 'primary merchant' }];
   if (t.profile.tokens.sameMerchantOtherChannel !== undefined) {
     // The same merchant's other channel: its own window in v1, the merchant's shared one in v2.
-    list.push({ token: 'sameMerchantOtherChannel', client: t.as('sameMerchantOtherChannel')[api], window: api === 'v1' ? 'other channel' : 'primary merchant' });
+    list.push({ token: 'sameMerchantOtherChannel', clients: t.as('sameMerchantOtherChannel'), window: api === 'v1' ? 'other channel' : 'primary merchant' });
   }
-  if (t.profile.tokens.otherMerchant !== undefined) list.push({ token: 'otherMerchant', client: t.as('otherMerchant')[api], window: 'other merchant' });
+  if (t.profile.tokens.otherMerchant !== undefined) list.push({ token: 'otherMerchant', clients: t.as('otherMerchant'), window: 'other merchant' });
   return list;
 }
 
@@ -48,7 +64,7 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
   const who = callers(t, api);
   // The property judges what the headers count; an answer without them is the presence checks' finding.
   for (const caller of who) {
-    for (const read of reads[api]) countedRateHeaders(t, await caller.client.get(read.path, { validate: false, ...(read.query ? { query: read.query } : {}) }));
+    for (const read of reads[api]) countedRateHeaders(t, await read.send(caller.clients));
   }
   // The primary merchant's two channels are drawn most: where v1 and v2 count differently.
   const callerArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: Math.min(1, who.length - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: who.length - 1 }) });
@@ -61,7 +77,7 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
       const caller = who[step.caller]!;
       const read = reads[api][step.read]!;
       const sentAt = Date.now();
-      const res = await caller.client.get(read.path, { validate: false, ...(read.query ? { query: read.query } : {}) });
+      const res = await read.send(caller.clients);
       const answeredAt = Date.now();
       const problems = model.observe({
         window: caller.window, sentAt, answeredAt, serverDate: dateOf(res.headers['date']), status: res.status,

@@ -8,7 +8,7 @@ import { check, type ApiResponse, type ApiVersion, type CheckContext } from '../
 import { NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../suites/support/restocking.js';
 import { answerExcerpt } from '../suites/support/success.js';
 import { firstV2Page } from '../suites/support/v2-limit.js';
-import { nextPageRequest, walkV2 } from './pagination-model.js';
+import { nextPageRequest, walkV2, type V2Page } from './pagination-model.js';
 import { announcedItems, restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
 
@@ -39,18 +39,19 @@ const SEARCH_PAGES = 10;
 async function refusedTargets(t: CheckContext): Promise<Map<string, Shipment>> {
   // The URL of the page last read: a relative next_page_url resolves against it.
   let pageUrl = '';
-  const read = async (res: ApiResponse) => {
+  const read = async (res: ApiResponse): Promise<V2Page<Shipment>> => {
     t.expectStatus(res, 200, 'GET /restocking_shipments answers a page (§4.2)');
     pageUrl = res.exchange.url;
-    return res.body;
+    // Every page, the first and those next_page_url leads to, is the list's: a page of shipments, as the service claims.
+    return res.body as V2Page<Shipment>;
   };
   const walk = await walkV2(
     async () => read(await firstV2Page(t.v2, '/restocking_shipments', { limit: 50 })),
-    async (url) => read(await t.v2.get(nextPageRequest(url, pageUrl))),
+    async (url) => read(await t.v2.request({ method: 'GET', path: nextPageRequest(url, pageUrl) })),
     SEARCH_PAGES,
   );
   const targets = new Map<string, Shipment>();
-  for (const shipment of walk.records as Shipment[]) {
+  for (const shipment of walk.records) {
     if (!editableStatuses.includes(shipment.status) && !targets.has(shipment.status)) targets.set(shipment.status, shipment);
   }
   return targets;
@@ -58,7 +59,7 @@ async function refusedTargets(t: CheckContext): Promise<Map<string, Shipment>> {
 
 /** A shipment of the run's own, in status shipped (§3.1: where API-created shipments start). */
 async function ownShipment(t: CheckContext): Promise<Shipment> {
-  const created = await t.v2.post('/restocking_shipments', v2RestockingBody(t));
+  const created = await t.v2.post('/restocking_shipments', { body: v2RestockingBody(t) });
   t.expectStatus(created, 201, 'POST /restocking_shipments creates the shipment (§4.2)');
   return created.body as Shipment;
 }
@@ -71,16 +72,16 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
   const targets = await refusedTargets(t);
   let own = await ownShipment(t);
   // Cancelled at the end: the run's shipment leaves no open inbound delivery behind.
-  t.cleanup(() => t.v2.put(`/restocking_shipments/${own.id}/cancel`, undefined, { validate: false }));
+  t.cleanup(() => t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false }));
   const before = new Map<number, Record<string, unknown>>();
-  for (const shipment of targets.values()) before.set(shipment.id, updatableFields((await t.v2.get(`/restocking_shipments/${shipment.id}`)).body));
+  for (const shipment of targets.values()) before.set(shipment.id, updatableFields((await t.v2.get('/restocking_shipments/{id}', { path: { id: shipment.id } })).body));
   const statuses = ['shipped', ...targets.keys()];
   await assertProperty(t, { id, runs }, fc.asyncProperty(
     fc.constantFrom(...statuses), restockingUpdateArb(t.fixtures.sku!.id, t.marker),
     async (status, update) => {
-      const client = api === 'v1' ? t.v1 : t.v2;
       const target = status === 'shipped' ? own : targets.get(status)!;
-      const res = await client.put(`/restocking_shipments/${target.id}`, update);
+      const put = { path: { id: target.id }, body: update };
+      const res = api === 'v1' ? await t.v1.put('/restocking_shipments/{id}', put) : await t.v2.put('/restocking_shipments/{id}', put);
       if (status === 'shipped') {
         t.expectStatus(res, 200, `PUT /restocking_shipments/{id} on a shipment in status shipped is accepted (§3.1, ${api === 'v1' ? '§4.1' : '§4.2'})`);
         const problems = expectAccepted(update, own, res.body);
@@ -88,7 +89,7 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
         own = { ...own, ...res.body, id: own.id, status: 'shipped' };
         return;
       }
-      const after = await t.v2.get(`/restocking_shipments/${target.id}`);
+      const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
       const unchanged = before.get(target.id);
       // What the shipment is now is what later runs (and shrinking) compare with, so a wrongly accepted
       // update fails only the run that sent it.
@@ -102,13 +103,13 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
   // cancel is not shown (§3.1): a refused first cancel ends the property there, and a second cancel may
   // answer 422 or be taken as done, as long as the shipment stays cancelled.
   if (api === 'v1') return;
-  const first = await t.v2.put(`/restocking_shipments/${own.id}/cancel`, undefined, { validate: false });
+  const first = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false });
   if (first.status >= 400 && first.status < 500) return;
   if (first.status < 200 || first.status > 299) t.fail({ title: 'Cancelling the run\'s shipped shipment answers success or a refusal (§3.1)', expected: 'a 2xx or a 4xx', received: answerExcerpt(first), response: first });
-  const second = await t.v2.put(`/restocking_shipments/${own.id}/cancel`, undefined, { validate: false });
+  const second = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false });
   if (second.status === 422) return;
   t.expectStatus(second, [200, 201, 202, 204, 422], 'A second cancel answers 422 (not possible) or success (§3.1)');
-  const after = await t.v2.get(`/restocking_shipments/${own.id}`);
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: own.id } });
   t.expect(after, 'A second cancel the service accepted leaves the shipment cancelled (§3.1)', 'cancelled', after.body?.status);
 }
 

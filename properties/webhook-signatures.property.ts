@@ -40,7 +40,7 @@ const shipmentTextsArb = fc.record({ po_number: freeTextArb, supplier_name: free
 
 /** Creates a v2 shipment of the run with the texts (every §4.2 property) and returns the create's answer. */
 async function createShipment(t: CheckContext, texts: Record<string, string>): Promise<number> {
-  const created = await t.v2.post('/restocking_shipments', { ...v2RestockingBody(t), ...texts, supplier_name: `${t.marker} ${texts.supplier_name}` });
+  const created = await t.v2.post('/restocking_shipments', { body: { ...v2RestockingBody(t), ...texts, supplier_name: `${t.marker} ${texts.supplier_name}` } });
   t.expectStatus(created, 201, 'POST /restocking_shipments creates the shipment (§4.2)');
   return created.body.id as number;
 }
@@ -48,7 +48,7 @@ async function createShipment(t: CheckContext, texts: Record<string, string>): P
 /** Creates a shipment with the texts, cancels it and returns its id: one v1 and one v2 status event follow (§3.1, §6). */
 async function triggerCancellation(t: CheckContext, texts: Record<string, string>): Promise<number> {
   const id = await createShipment(t, texts);
-  const cancelled = await t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false });
+  const cancelled = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
   if (cancelled.status < 200 || cancelled.status > 299) {
     t.fail({ title: 'Cancelling the run\'s shipped shipment succeeds, as it did before the property started, so that a status event is sent (§3.1)', expected: 'a 2xx', received: `status ${cancelled.status}`, response: cancelled });
   }
@@ -61,7 +61,7 @@ async function triggerCancellation(t: CheckContext, texts: Record<string, string
  */
 async function requireCancellable(t: CheckContext): Promise<void> {
   const id = await createShipment(t, { po_number: t.uniqueId('po'), supplier_name: 'probe', tracking_code: t.uniqueId('tracking') });
-  requireSuccess(t, await t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false }), `Cancelling restocking shipment ${id}, just created, to trigger a status event`);
+  requireSuccess(t, await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false }), `Cancelling restocking shipment ${id}, just created, to trigger a status event`);
 }
 
 

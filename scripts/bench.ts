@@ -4,13 +4,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { startServer, type VariantName } from '../server/index.js';
+import { packageRoot as root } from '../src/layout.js';
 import { freePort } from '../src/net/free-port.js';
 import { validateResponse } from '../src/openapi/index.js';
 import { runChecks } from '../src/runner/index.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const results: Record<string, number> = {};
 
 function record(name: string, value: number, unit: string): void {

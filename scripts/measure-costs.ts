@@ -4,11 +4,10 @@
 // adding or changing a check; test/runner/plan.test.ts says when the table is out of date.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { measureCosts } from '../test/support/measure-costs.js';
+import { packageRoot as root } from '../src/layout.js';
 import { COSTS_FILE } from '../src/runner/plan.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const costs = await measureCosts();
 // One check per line: a change to one check's costs is a one-line diff.
 const lines = Object.entries(costs).map(([id, cost]) => `  ${JSON.stringify(id)}: ${JSON.stringify(cost)}`);

@@ -5,11 +5,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/index.js';
+import { packageRoot as root } from '../src/layout.js';
 import { freePort } from '../src/net/free-port.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs `mfc run` as a child process, as a user would, and resolves to its exit code. */
 function runSuite(profilePath: string): Promise<number> {

@@ -1,21 +1,18 @@
 import { queryString, sendRequest, type Query } from '../client/core.js';
 import { NetworkError } from '../client/errors.js';
+import type { ParamsOf } from '../client/types.js';
 import type { HttpClient, RecordedExchange } from '../http/index.js';
+import { fillTemplate } from '../openapi/index.js';
 import { CheckFailure } from './failure.js';
 import type { ApiVersion, SchemaViolation } from './types.js';
+import type { AnswerOf, ApiResponse, OperationAt, TemplateOf } from './operations.js';
 import { judgeResponse, NOT_JSON } from './validation.js';
 
 export type { Query };
+export type { ApiResponse };
 
-/** One request to the API, relative to the version base (`/merchant_api/v1` or `/merchant_api/v2`). */
-export interface RequestOptions {
-  method: string;
-  path: string;
-  query?: Query;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as it is (invalid JSON, odd content types); wins over `body`. */
-  rawBody?: string;
+/** How a request is sent and its answer judged: what every call takes besides what it addresses. */
+export interface SendOptions {
   headers?: Record<string, string>;
   /** Overrides the client's token for this request; `null` sends no Authorization header. */
   token?: string | null;
@@ -31,26 +28,60 @@ export interface RequestOptions {
   premise?: boolean;
 }
 
-/** Options of the shorthand methods: everything but method, path and body. */
-export type ShorthandOptions = Omit<RequestOptions, 'method' | 'path' | 'body'>;
+/**
+ * One request by its filled path, relative to the version base (`/merchant_api/v1` or `/merchant_api/v2`):
+ * the escape hatch for what the documented operations do not type (a method or path chosen at run
+ * time, an operation the specification does not show, a parameter sent as something it does not
+ * document, the path a next_page_url gives). Its answer's body is `unknown`.
+ */
+export interface RequestOptions extends SendOptions {
+  method: string;
+  path: string;
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is (invalid JSON, odd content types); wins over `body`. */
+  rawBody?: string;
+}
 
-/** An answer: api, status, lower-cased headers, parsed JSON body (undefined when empty or not JSON), raw text, the exchange. */
-export interface ApiResponse<T = any> {
-  /** The API version the request addressed. */
-  api: ApiVersion;
-  status: number;
-  headers: Record<string, string>;
-  body: T;
-  text: string;
-  exchange: RecordedExchange;
+// A check's request body is its own: often deliberately wrong, or beyond what the request schema
+// shows (v2 OrderUpdate shows no property), so it stays `unknown`; only whether there is one is typed.
+type BodyPart<Op> = Op extends { requestBody?: infer B }
+  ? ([NonNullable<B>] extends [never] ? NoBody : Pick<RequestOptions, 'body' | 'rawBody'>)
+  : NoBody;
+
+interface NoBody {
+  body?: never;
+  rawBody?: never;
+}
+
+/**
+ * What a call by path template takes: `path` (the template's `{name}` values, required when it has
+ * any), `query` (documented names typed, other names allowed: several lists do not show theirs), the
+ * `body` (sent as JSON) or `rawBody` (sent as it is) where the operation takes one, and the send options.
+ */
+export type CallOptions<Op> = TextPath<ParamsOf<Op>> & { query?: Query } & BodyPart<Op> & SendOptions;
+
+// A path is text: a parameter documented as a number is also taken as the text an answer gave for it.
+type TextPath<P> = { [K in keyof P]: K extends 'path' ? { [N in keyof P[K]]: P[K][N] | string } : P[K] };
+
+/** `[options?]` when nothing in the options is required, else `[options]`. */
+type CallArgs<Op> = {} extends CallOptions<Op> ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
+
+/** What the typed methods hand to `request`, once the types have done their work. */
+interface LooseCall extends SendOptions {
+  path?: Readonly<Record<string, unknown>>;
+  query?: Query;
+  body?: unknown;
+  rawBody?: string;
 }
 
 /** The client a check uses for one API version and one token; every answer is validated unless `validate: false`. */
-export class ApiClient {
+export class ApiClient<V extends ApiVersion = ApiVersion> {
   constructor(
     private readonly http: HttpClient,
     private readonly baseUrl: string,
-    readonly api: ApiVersion,
+    readonly api: V,
     private readonly token: string | null,
     private readonly onExchanges: (exchanges: RecordedExchange[]) => void,
     private readonly onViolations: (violations: SchemaViolation[]) => void = () => undefined,
@@ -64,7 +95,7 @@ export class ApiClient {
    * operation does not allow; a body that breaks its schema (or is not JSON) goes to
    * `onViolations`, for the owning schema check to report, and the check goes on.
    */
-  async request<T = any>(options: RequestOptions): Promise<ApiResponse<T>> {
+  async request(options: RequestOptions): Promise<ApiResponse> {
     let answer;
     try {
       // The integrators' client core, over the run's HttpClient: one pacing state sees every request.
@@ -106,31 +137,37 @@ export class ApiClient {
       if (judgement.kind === 'status-not-allowed') throw new CheckFailure(judgement.failure);
       if (judgement.kind === 'violations') this.onViolations(judgement.violations);
     }
-    return { api: this.api, status: answer.status, headers: answer.headers, body: value as T, text: answer.text, exchange };
+    return { api: this.api, status: answer.status, headers: answer.headers, body: value, text: answer.text, exchange };
   }
 
-  /** GET `path`. */
-  get<T = any>(path: string, options: ShorthandOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>({ ...options, method: 'GET', path });
+  /** GET the operation at `path`, a documented template (`'/orders/{id}'`, with `{ path: { id } }`). */
+  get<Path extends TemplateOf<V, 'get'>>(path: Path, ...options: CallArgs<OperationAt<V, Path, 'get'>>): Promise<ApiResponse<AnswerOf<OperationAt<V, Path, 'get'>>>> {
+    return this.call('GET', path, options[0] as LooseCall | undefined);
   }
 
-  /** POST `body` as JSON to `path`. */
-  post<T = any>(path: string, body?: unknown, options: ShorthandOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>({ ...options, method: 'POST', path, body });
+  /** POST to the operation at `path`; the JSON `body` goes in the options. */
+  post<Path extends TemplateOf<V, 'post'>>(path: Path, ...options: CallArgs<OperationAt<V, Path, 'post'>>): Promise<ApiResponse<AnswerOf<OperationAt<V, Path, 'post'>>>> {
+    return this.call('POST', path, options[0] as LooseCall | undefined);
   }
 
-  /** PUT `body` as JSON to `path`. */
-  put<T = any>(path: string, body?: unknown, options: ShorthandOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>({ ...options, method: 'PUT', path, body });
+  /** PUT to the operation at `path`. */
+  put<Path extends TemplateOf<V, 'put'>>(path: Path, ...options: CallArgs<OperationAt<V, Path, 'put'>>): Promise<ApiResponse<AnswerOf<OperationAt<V, Path, 'put'>>>> {
+    return this.call('PUT', path, options[0] as LooseCall | undefined);
   }
 
-  /** PATCH `body` as JSON to `path`. */
-  patch<T = any>(path: string, body?: unknown, options: ShorthandOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>({ ...options, method: 'PATCH', path, body });
+  /** PATCH the operation at `path`. */
+  patch<Path extends TemplateOf<V, 'patch'>>(path: Path, ...options: CallArgs<OperationAt<V, Path, 'patch'>>): Promise<ApiResponse<AnswerOf<OperationAt<V, Path, 'patch'>>>> {
+    return this.call('PATCH', path, options[0] as LooseCall | undefined);
   }
 
-  /** DELETE `path` (with an optional JSON body). */
-  delete<T = any>(path: string, body?: unknown, options: ShorthandOptions = {}): Promise<ApiResponse<T>> {
-    return this.request<T>({ ...options, method: 'DELETE', path, body });
+  /** DELETE the operation at `path`. */
+  delete<Path extends TemplateOf<V, 'delete'>>(path: Path, ...options: CallArgs<OperationAt<V, Path, 'delete'>>): Promise<ApiResponse<AnswerOf<OperationAt<V, Path, 'delete'>>>> {
+    return this.call('DELETE', path, options[0] as LooseCall | undefined);
+  }
+
+  // The one place an answer's body takes its documented type: what the server claims it to be.
+  private call<T>(method: string, template: string, options: LooseCall = {}): Promise<ApiResponse<T>> {
+    const { path, ...rest } = options;
+    return this.request({ ...rest, method, path: fillTemplate(template, path) }) as Promise<ApiResponse<T>>;
   }
 }

@@ -11,8 +11,8 @@ import { schemaFailure } from './validation.js';
 
 /** A v1 and a v2 client sharing one token. */
 export interface ApiClients {
-  v1: ApiClient;
-  v2: ApiClient;
+  v1: ApiClient<'v1'>;
+  v2: ApiClient<'v2'>;
 }
 
 /** What `t.fail` takes: the rule, the values compared and, when there is one, the answer that showed it. */

@@ -2,7 +2,8 @@
 export { check } from './check.js';
 export type { CheckBody } from './check.js';
 export { ApiClient } from './api-client.js';
-export type { ApiResponse, Query, RequestOptions, ShorthandOptions } from './api-client.js';
+export type { ApiResponse, CallOptions, Query, RequestOptions, SendOptions } from './api-client.js';
+export type { Answer, AnswerOf, Documented, ListedOf, ListTemplateOf, OperationAt, OperationKey, Shown, TemplateOf } from './operations.js';
 export { createCheckContext, show } from './context.js';
 export type { ApiClients, CheckContext, FailOptions } from './context.js';
 export { CheckFailure, formatFailure } from './failure.js';

@@ -5,7 +5,7 @@ const ID_PATTERN = /^(v1|v2)(\.[a-z0-9][a-z0-9_-]*)+$/;
 const SECTION_PATTERN = /^[0-9]+(\.[0-9]+)*$/;
 
 // Per run (keyed by marker) rather than per module, so ids stay unique across suite files.
-const registered = ((globalThis as { __mfcCheckIds?: Map<string, Set<string>> }).__mfcCheckIds ??= new Map());
+const registered = ((globalThis as { __mfcCheckIds?: Map<string, Set<string>> }).__mfcCheckIds ??= new Map<string, Set<string>>());
 
 /** What is wrong with a check's declaration (id format, api prefix, section, a repeated id), or undefined. */
 export function metaProblem(meta: CheckMeta, marker: string): string | undefined {

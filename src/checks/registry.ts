@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MfcError } from '../errors.js';
+import { globBase, pathGlob } from '../text/glob.js';
 import type { ApiVersion, CheckMeta, SchemaScope } from './types.js';
 
 /** A check as it is known without running it: its declaration and the file that registers it. */
@@ -34,8 +36,9 @@ export function activeCollector(): CheckCollector | undefined {
 }
 
 /** A check file failed to import for its declarations (a syntax error, a failing import, vitest called at its top level). */
-export class CheckFileError extends Error {
+export class CheckFileError extends MfcError {
   readonly code = 'MFC_CHECK_FILE';
+  readonly exitCode = 1;
   override name = 'CheckFileError';
   constructor(readonly file: string, cause: unknown) {
     super(`the check file ${file} cannot be imported for its declarations: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause });
@@ -45,23 +48,13 @@ export class CheckFileError extends Error {
 // ES modules are evaluated once per process: a file's declarations are kept, by path, for later collections.
 const collectedFiles = new Map<string, RegisteredCheck[]>();
 
-function globRegex(glob: string): RegExp {
-  const source = glob
-    .split(/(\*\*\/|\*|\?)/)
-    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`);
-}
-
 /** The check files `include` (globs such as `suites/**\/*.check.ts`) names under `root`, relative and sorted. */
 export function checkFiles(root: string, include: readonly string[]): string[] {
   const files = new Set<string>();
   for (const glob of include) {
     // Walk only the folder before the first wildcard (or the file's own folder): the root also holds node_modules.
-    const parts = glob.split('/');
-    const wildcard = parts.findIndex((part) => /[*?]/.test(part));
-    const base = parts.slice(0, wildcard === -1 ? parts.length - 1 : wildcard).join('/');
-    const matches = globRegex(glob);
+    const base = globBase(glob);
+    const matches = pathGlob(glob);
     let entries: string[];
     try {
       entries = readdirSync(join(root, base), { recursive: true, encoding: 'utf8' });
@@ -70,7 +63,7 @@ export function checkFiles(root: string, include: readonly string[]): string[] {
     }
     for (const entry of entries) {
       const file = relative(root, join(root, base, entry)).split(sep).join('/');
-      if (matches.test(file)) files.add(file);
+      if (matches(file)) files.add(file);
     }
   }
   return [...files].sort();

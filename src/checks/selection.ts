@@ -1,21 +1,13 @@
 import type { TokenName } from '../profile/index.js';
+import { nameGlob } from '../text/glob.js';
 import type { ApiVersion, CheckMeta, RunConfig } from './types.js';
-
-function globMatcher(glob: string): (id: string) => boolean {
-  const source = glob
-    .split('')
-    .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const regex = new RegExp(`^${source}$`);
-  return (id) => regex.test(id);
-}
 
 /**
  * Turns an `--only` pattern into a matcher: a glob over check ids (`*` any run of characters,
  * `?` one) or a full id; several, separated by commas, select what any of them selects.
  */
 export function idMatcher(pattern: string): (id: string) => boolean {
-  const matchers = pattern.split(',').map((part) => part.trim()).filter((part) => part !== '').map(globMatcher);
+  const matchers = pattern.split(',').map((part) => part.trim()).filter((part) => part !== '').map(nameGlob);
   return (id) => matchers.some((matches) => matches(id));
 }
 

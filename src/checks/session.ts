@@ -72,7 +72,6 @@ export function runSession(run: RunConfig): RunSession {
       ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       ...(run.share === undefined ? {} : { share: run.share }),
       maxWaitMs: run.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
-      beyondMaxWait: 'answer',
       onWait: (waitMs, reason) => channel.post({ kind: 'wait', waitMs, reason }),
       onGiveUp: (reason) => {
         http.halt(`the rate limit: ${reason}`);

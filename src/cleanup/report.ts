@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MfcError } from '../errors.js';
 
 /** The part of a run's report.json cleanup needs: the marker and the records the run created. */
 export interface ReportedRun {
@@ -7,8 +8,9 @@ export interface ReportedRun {
 }
 
 /** A report.json that cannot be read or holds no `run` block (exit 2 in `mfc cleanup`). */
-export class ReportError extends Error {
+export class ReportError extends MfcError {
   readonly code = 'MFC_CLEANUP_REPORT';
+  readonly exitCode = 2;
   override name = 'ReportError';
 }
 

@@ -1,3 +1,5 @@
+import { MfcError } from '../errors.js';
+
 /** What every `mfc` sub-command module exports: a summary line, its help text and its entry point. */
 export interface Command {
   /** One line for `mfc --help`. */
@@ -9,7 +11,8 @@ export interface Command {
 }
 
 /** A wrong invocation (unknown flag, missing value, unreadable input): exit 2, never a stack trace. */
-export class UsageError extends Error {
+export class UsageError extends MfcError {
   readonly code = 'MFC_USAGE';
+  readonly exitCode = 2;
   override name = 'UsageError';
 }

@@ -1,5 +1,5 @@
+import { MfcError } from '../errors.js';
 import type { Command } from './command.js';
-import { UsageError } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
 import { cliVersion } from './version.js';
 
@@ -85,10 +85,11 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     // A message can quote what a user or a target wrote: control characters show escaped.
-    if (error instanceof UsageError) {
+    if (error instanceof MfcError) {
       process.stderr.write(`mfc ${name}: ${safeText(error.message)}\n`);
-      return 2;
+      return error.exitCode;
     }
+    // Anything else is a bug: its stack helps the report.
     process.stderr.write(`mfc ${name}: ${safeText(error instanceof Error ? error.stack ?? error.message : String(error))}\n`);
     return 1;
   }

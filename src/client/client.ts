@@ -8,7 +8,7 @@ import type { ApiVersion } from '../openapi/types.js';
 import { sendRequest, type CoreAnswer, type Query } from './core.js';
 import { ApiError, RateLimitedError, ValidationError } from './errors.js';
 import { walkCursors, walkPages, type PageFetch } from './paginate.js';
-import { createTransport, type Transport } from './transport.js';
+import { createTransport, type Transport } from '../http/transport.js';
 import type {
   ApiResult, CallOptions, ErrorBody, ErrorResult, HttpMethod, InitArgs, ItemOf, ListInit, ListPaths, OperationOf, PageOf,
   PathsWithMethod, VersionPaths,

@@ -1,7 +1,6 @@
-import { NetworkError as HttpNetworkError } from '../http/client.js';
 import type { ApiVersion } from '../openapi/types.js';
-import { AbortError, ClientError, NetworkError } from './errors.js';
-import type { Transport, TransportAnswer } from './transport.js';
+import { AbortError } from '../http/errors.js';
+import type { Transport, TransportAnswer } from '../http/transport.js';
 
 /** Query parameters; `undefined` values are left out, arrays repeat the name. */
 export type Query = Record<string, string | number | boolean | undefined | Array<string | number>>;
@@ -103,14 +102,6 @@ export async function sendRequest(transport: Transport, request: CoreRequest, re
   });
   // The transport settles later (an aborted wait, a dropped request); that late end is expected.
   sending.catch(() => undefined);
-  let answer: TransportAnswer;
-  try {
-    answer = await abortable(sending, request.signal, what);
-  } catch (error) {
-    if (error instanceof ClientError) throw error;
-    // The run's HttpClient has its own NetworkError; the checks and integrators see one class.
-    if (error instanceof HttpNetworkError) throw new NetworkError(error.message, error.reason, error.exchanges);
-    throw error;
-  }
+  const answer: TransportAnswer = await abortable(sending, request.signal, what);
   return { ...answer, url, path, json: parseJson(answer.text) };
 }

@@ -1,17 +1,10 @@
-import type { RecordedExchange } from '../http/types.js';
 import type { SchemaError } from '../openapi/types.js';
+import { ClientError } from '../http/errors.js';
+import type { RecordedExchange } from '../http/types.js';
 
-/** Every error the client raises or returns: a stable `code`, a message that never holds a token. */
-export abstract class ClientError extends Error {
-  abstract readonly code: string;
-  /** The exchanges behind the error (tokens already `[redacted]`); empty when none was recorded. */
-  readonly exchanges: readonly RecordedExchange[];
-
-  constructor(message: string, exchanges: readonly RecordedExchange[] = [], options?: ErrorOptions) {
-    super(message, options);
-    this.exchanges = exchanges;
-  }
-}
+// What the transport raises when no answer arrives sits with it in src/http; the client's own errors
+// extend the same base, and integrators import them all from here.
+export { AbortError, ClientError, NetworkError, TimeoutError } from '../http/errors.js';
 
 /** The API answered with a status that is not a success: `status` and the version's error body (§7). */
 export class ApiError<Body = unknown> extends ClientError {
@@ -45,32 +38,6 @@ export class RateLimitedError<Body = unknown> extends ApiError<Body> {
   ) {
     super(message, 429, body, headers, exchanges);
   }
-}
-
-/** No answer arrived: refused, reset, host not found. */
-export class NetworkError extends ClientError {
-  readonly code = 'MFC_NETWORK';
-  override name = 'NetworkError';
-
-  constructor(message: string, readonly reason: string, exchanges: readonly RecordedExchange[] = []) {
-    super(message, exchanges);
-  }
-}
-
-/** No whole answer within the request timeout (`timeoutMs`; waits for pacing and 429s do not count). */
-export class TimeoutError extends ClientError {
-  readonly code = 'MFC_CLIENT_TIMEOUT';
-  override name = 'TimeoutError';
-
-  constructor(message: string, readonly timeoutMs: number, exchanges: readonly RecordedExchange[] = []) {
-    super(message, exchanges);
-  }
-}
-
-/** The caller's (or the client's) `AbortSignal` fired; `name` is `'AbortError'` like the platform's, `cause` the signal's reason. */
-export class AbortError extends ClientError {
-  readonly code = 'MFC_CLIENT_ABORTED';
-  override name = 'AbortError';
 }
 
 /** With `validate: true`: the answer breaks its schema, or is not JSON, or has a status the operation does not list. */

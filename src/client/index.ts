@@ -2,8 +2,8 @@
 export { Client, createClient, unwrap } from './client.js';
 export type { ClientOptions } from './client.js';
 export { AbortError, ApiError, ClientError, NetworkError, PaginationError, RateLimitedError, TimeoutError, ValidationError } from './errors.js';
-export { createTransport } from './transport.js';
-export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
+export { createTransport } from '../http/transport.js';
+export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from '../http/transport.js';
 export { Pacer } from '../http/pacing.js';
 export type { PacerOptions } from '../http/pacing.js';
 export type { ApiVersion, SchemaError } from '../openapi/types.js';

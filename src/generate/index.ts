@@ -5,11 +5,9 @@ import { buildCatalog } from './catalog.js';
 import { bundleDocument, dereferenceDocument } from './load.js';
 import { generatedNote } from './header.js';
 import { operationsModule } from './operations-file.js';
-import { apiVersions, generatedDir, packageRoot, specFile } from './paths.js';
+import { apiVersions, generatedDir, packageRoot, specFile } from '../layout.js';
 import { standaloneValidators } from './standalone.js';
 import { typesModule } from './types-file.js';
-
-export { packageRoot } from './paths.js';
 
 /** Generated file contents keyed by path relative to the package root (e.g. 'generated/v1/types.ts'). */
 export type GeneratedFiles = Map<string, string>;

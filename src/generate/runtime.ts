@@ -3,7 +3,7 @@ import type { ApiVersion } from '../openapi/types.js';
 import { ajvForCatalog } from './ajv.js';
 import { buildCatalog } from './catalog.js';
 import { bundleDocument } from './load.js';
-import { specFile } from './paths.js';
+import { specFile } from '../layout.js';
 
 /**
  * A version's index and validators compiled in memory from a document (spec/ by default): the

@@ -1,87 +1,55 @@
-import { Agent, type Dispatcher } from 'undici';
-import { Pacer, pacing, rateLimitKey, type WindowOf } from './pacing.js';
-import { describeNetworkError, recording, type ReplayTokenOf } from './recording.js';
+import { NetworkError, TimeoutError, type ClientError } from './errors.js';
+import { Pacer } from './pacing.js';
+import { describeNetworkError } from './recording.js';
 import { createRedactor } from './redact.js';
-import { retryOn429, type RetryOn429Options } from './retry.js';
-import type { MfcDispatchOptions, RecordedExchange } from './types.js';
+import { createTransport, type Transport, type TransportAnswer, type TransportOptions, type TransportRequest } from './transport.js';
 
-/** How the client is built: the secrets to redact, the pacing limit, timeouts and (in tests) the base dispatcher. */
-export interface HttpClientOptions extends RetryOn429Options {
-  /** Every token value of the profile: replaced by `[redacted]` in each record. */
+/** How the run's client is built: the secrets to redact, pacing, the bounds on 429 waits, the timeout and (in tests) the base dispatcher. */
+export interface HttpClientOptions extends Pick<TransportOptions, 'perMinute' | 'share' | 'maxWaitMs' | 'maxRetries' | 'dispatcher' | 'pacer' | 'windowOf' | 'replayTokenOf' | 'onWait' | 'onGiveUp'> {
+  /** Every token value of the profile: replaced by `[redacted]` in each record and message. */
   secrets: readonly string[];
-  /** `rateLimit.perMinute` from the profile. */
-  perMinute?: number;
-  /** Per-request timeout for connecting, for the headers and between body chunks (default 10 s). */
+  /** Per attempt, from sending to the last byte of the answer, and for connecting (default 10 s). */
   requestTimeoutMs?: number;
-  /** The dispatcher under the chain; default an undici `Agent` with the timeouts (tests pass a `MockAgent`). */
-  dispatcher?: Dispatcher;
-  /** Pacing state; tests pass one with a fake clock. */
-  pacer?: Pacer;
-  /** `rateLimit.share`: the share of each window the client may use (see `Pacer`). */
-  share?: number;
-  /** Names the rate-limit window of each request; the key doubles as its label, so it must hold no token (default: by origin and token, numbered in reports). */
-  windowOf?: WindowOf;
-  /** How replay lines name the token of an Authorization header (default `$MFC_TOKEN`). */
-  replayTokenOf?: ReplayTokenOf;
 }
 
-/** One request as the client sends it. */
-export interface HttpRequest {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** The request means to provoke a 429: neither paced nor retried. */
-  provoke429?: boolean;
-}
-
-/** The answer to one request, with every exchange behind it (more than one when a 429 was retried). */
-export interface HttpAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  exchanges: RecordedExchange[];
-}
-
-/** No answer arrived: refused, timed out, reset. The message and the exchange are already redacted. */
-export class NetworkError extends Error {
-  readonly code = 'MFC_NETWORK';
-  override name = 'NetworkError';
-  constructor(message: string, readonly reason: string, readonly exchanges: RecordedExchange[]) {
-    super(message);
-  }
-}
-
-/** The run's HTTP client: undici with the chain recording → pacing → 429 retry (innermost first). */
-export class HttpClient {
+/**
+ * The run's HTTP client: the integrators' transport (`createTransport`: deadline → recording
+ * → pacing → 429 retry) with what a run adds. One pacer for the run (windows labelled by
+ * `windowOf`, its `share`, waits ended by a halt), a halt with requests still allowed inside
+ * `afterHalt`, a count of the exchanges, and one reading of every missing answer: `NetworkError`
+ * with a reason, a timeout or a halt included, for the check to fail as unreachable.
+ */
+export class HttpClient implements Transport {
   readonly pacer: Pacer;
   readonly redact: (text: string) => string;
-  readonly #dispatcher: Dispatcher;
-  readonly #base: Dispatcher;
-  readonly #timeoutMs: number;
+  readonly #transport: Transport;
   readonly #halt = new AbortController();
   #haltReason: string | undefined;
   #exempt = 0;
   #exchanges = 0;
 
   constructor(options: HttpClientOptions) {
-    this.#timeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.redact = createRedactor(options.secrets);
     this.pacer = options.pacer ?? new Pacer({
       ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
       ...(options.share === undefined ? {} : { share: options.share }),
       ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
+      // The run's window keys are labels already (`v1 primary`), never tokens.
       ...(options.windowOf === undefined ? {} : { label: (key: string) => key }),
       signal: this.#halt.signal,
     });
-    this.redact = createRedactor(options.secrets);
-    this.#base = options.dispatcher ?? new Agent({
-      connect: { timeout: this.#timeoutMs },
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
+    this.#transport = createTransport({
+      redact: this.redact,
+      pacer: this.pacer,
+      timeoutMs: options.requestTimeoutMs ?? 10_000,
+      maxWaitMs: options.maxWaitMs,
+      maxRetries: options.maxRetries,
+      dispatcher: options.dispatcher,
+      windowOf: options.windowOf,
+      replayTokenOf: options.replayTokenOf,
+      onWait: options.onWait,
+      onGiveUp: options.onGiveUp,
     });
-    // compose() wraps in order, so the first interceptor sits closest to the wire: each retry
-    // attempt is paced and recorded on its own.
-    this.#dispatcher = this.#base.compose(recording(this.redact, undefined, options.replayTokenOf), pacing(this.pacer, options.windowOf ?? rateLimitKey), retryOn429(options));
   }
 
   /**
@@ -114,46 +82,35 @@ export class HttpClient {
     }
   }
 
-  /** Sends one request and reads the whole answer; throws `NetworkError` when none arrives. */
-  async send(request: HttpRequest): Promise<HttpAnswer> {
-    const url = new URL(request.url);
+  /** Sends one request and reads the whole answer; throws `NetworkError` when none arrives (`AbortError` only for the request's own `signal`). */
+  async send(request: TransportRequest): Promise<TransportAnswer> {
     const exempt = this.#exempt > 0;
+    const what = `${request.method} ${this.redact(request.url)}`;
     if (this.#haltReason !== undefined && !exempt) {
-      throw new NetworkError(`${request.method} ${this.redact(url.toString())}: not sent: ${this.#haltReason}`, `not sent: ${this.#haltReason}`, []);
+      throw new NetworkError(`${what}: not sent: ${this.#haltReason}`, `not sent: ${this.#haltReason}`, []);
     }
-    const exchanges: RecordedExchange[] = [];
-    const options: Dispatcher.RequestOptions & MfcDispatchOptions = {
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: request.headers ?? {},
-      body: request.body ?? null,
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-      onExchange: (exchange) => {
-        this.#exchanges += 1;
-        exchanges.push(exchange);
-      },
-      provoke429: request.provoke429 ?? false,
-      ...(exempt ? {} : { signal: this.#halt.signal }),
-    };
+    const signal = exempt ? request.signal : request.signal === undefined ? this.#halt.signal : AbortSignal.any([request.signal, this.#halt.signal]);
     try {
-      const response = await this.#dispatcher.request(options);
-      const text = await response.body.text();
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      return { status: response.statusCode, headers, text, exchanges };
+      const answer = await this.#transport.send({ ...request, ...(signal === undefined ? {} : { signal }) });
+      this.#exchanges += answer.exchanges.length;
+      return answer;
     } catch (error) {
-      const halted = this.#haltReason !== undefined && !exempt;
-      const reason = halted ? `not finished: ${this.#haltReason}` : this.redact(describeNetworkError(error as Error));
-      throw new NetworkError(`${request.method} ${this.redact(url.toString())}: ${reason}`, reason, exchanges);
+      const exchanges = (error as Partial<ClientError>).exchanges ?? [];
+      this.#exchanges += exchanges.length;
+      if (this.#haltReason !== undefined && !exempt) {
+        throw new NetworkError(`${what}: not finished: ${this.#haltReason}`, `not finished: ${this.#haltReason}`, exchanges);
+      }
+      // The transport times each attempt; for the run that is one more way of getting no answer.
+      if (error instanceof TimeoutError) {
+        const reason = describeNetworkError(error);
+        throw new NetworkError(`${what}: ${reason}`, reason, exchanges);
+      }
+      throw error;
     }
   }
 
   /** Closes the connections the client opened. */
   async close(): Promise<void> {
-    await this.#base.close();
+    await this.#transport.close?.();
   }
 }

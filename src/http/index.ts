@@ -1,6 +1,9 @@
-/** The run's HTTP client: undici with interceptors for pacing, 429 retry, recording and redaction. */
-export { HttpClient, NetworkError } from './client.js';
-export type { HttpAnswer, HttpClientOptions, HttpRequest } from './client.js';
+/** The HTTP stack: interceptors (pacing, 429 retry, recording, redaction), the transport they make up, and the run's client on it. */
+export { HttpClient } from './client.js';
+export type { HttpClientOptions } from './client.js';
+export { createTransport } from './transport.js';
+export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
+export { AbortError, ClientError, NetworkError, TimeoutError } from './errors.js';
 export { Pacer, apiOfWindow, mayBeTrailing, pacing, rateLimitKey } from './pacing.js';
 export type { PacedWindow, PacerOptions, RateLimitUsage, WindowOf } from './pacing.js';
 export { recording, describeNetworkError, RECORDED_BODY_LIMIT } from './recording.js';

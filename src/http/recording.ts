@@ -87,6 +87,8 @@ export function describeNetworkError(error: Error): string {
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
+    // The transport's deadline on one attempt (`TimeoutError`, src/http/errors.ts).
+    case 'MFC_CLIENT_TIMEOUT':
       return 'no answer within the request timeout';
     case 'ENOTFOUND':
       return 'host not found';

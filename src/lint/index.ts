@@ -2,14 +2,11 @@ import { relative } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { lint as redoclyLint, loadConfig } from '@redocly/openapi-core';
 import { bundleDocument } from '../generate/load.js';
-import { apiVersions, packageRoot, specFile } from '../generate/paths.js';
+import { apiVersions, redoclyConfigFile, specFile } from '../layout.js';
 import type { LintProblem } from './problem.js';
 import { ownRules } from './rules.js';
 
 export { formatProblem, type LintProblem } from './problem.js';
-
-/** The committed Redocly rule set. */
-export const redoclyConfigFile = `${packageRoot}/redocly.yaml`;
 
 const shown = (file: string): string => relative(process.cwd(), file) || file;
 

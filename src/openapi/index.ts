@@ -6,6 +6,7 @@ import { createLookup } from './lookup.js';
 
 export type { ApiVersion, OperationInfo, SchemaError, Validation } from './types.js';
 export { createLookup } from './lookup.js';
+export { fillTemplate } from './match.js';
 export type { OpenApiLookup, ValidateFunction, VersionSources } from './lookup.js';
 
 // The generated standalone validators: no schema compilation at run time.

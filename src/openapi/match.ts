@@ -25,3 +25,12 @@ export function normalisePath(path: string, versionBase: string): string {
   if (bare.length > 1 && bare.endsWith('/')) bare = bare.slice(0, -1);
   return bare.startsWith('/') ? bare : `/${bare}`;
 }
+
+/**
+ * Fills the `{name}` segments of a path template with `values`, percent-encoded. A value is sent as
+ * its text whatever it is (an id an answer left out reads `undefined`): the request still goes out,
+ * and the answer to it is what the asking check judges.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, unknown>> | undefined): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(values?.[name])));
+}

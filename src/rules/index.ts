@@ -1,5 +1,5 @@
 /** The rule inventory (spec/rules/*.yaml): loading, its join with the check registry, the sides its checks prove, coverage and listings. */
-export { RulesError, loadRules, readRules, rulesDir, rulesSchemaPath } from './load.js';
+export { RulesError, loadRules, readRules, rulesSchemaPath } from './load.js';
 export { joinProblems, joinRules, rulesByCheck } from './join.js';
 export type { CheckWithRules } from './join.js';
 export { sideProblems } from './sides.js';

@@ -2,11 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
-import { specDir } from '../generate/paths.js';
+import { MfcError } from '../errors.js';
+import { rulesDir } from '../layout.js';
 import { ruleSides, type Rule, type RulesFile } from './types.js';
-
-/** Where the inventory lives in the package: one YAML file per § group (spec/ is not part of the build). */
-export const rulesDir = `${join(specDir, 'rules')}/`;
 
 /** Where the inventory files' JSON Schema ships in the package. */
 export const rulesSchemaPath = new URL('./rules.schema.json', import.meta.url);
@@ -16,8 +14,9 @@ const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
 const validateFile = ajv.compile<RulesFile>(JSON.parse(readFileSync(rulesSchemaPath, 'utf8')));
 
 /** The inventory is unreadable or breaks its schema; the message lists every problem, one per line. */
-export class RulesError extends Error {
+export class RulesError extends MfcError {
   readonly code = 'MFC_RULES_INVALID';
+  readonly exitCode = 1;
   override name = 'RulesError';
   constructor(readonly problems: string[]) {
     super(`the rule inventory is invalid:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);

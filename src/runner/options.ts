@@ -1,19 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { ApiVersion } from '../checks/index.js';
 import type { TargetProfile } from '../profile/index.js';
 import type { RunPlan } from './plan.js';
-
-/**
- * The package root: suites and properties are found relative to it, never to the working directory.
- * Built, it is dist/, where the compiled check files sit beside the compiled toolkit they import.
- */
-export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-// Built (dist/), the check files are JavaScript too: a run loads one copy of src/checks, compiled.
-const checkExtension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-
-/** Where the checks live, relative to the package root. */
-export const defaultInclude = [`suites/**/*.check.${checkExtension}`, `properties/**/*.property.${checkExtension}`];
 
 /** What `runChecks` takes: the target, the selection and the limits. */
 export interface RunOptions {
@@ -41,7 +28,7 @@ export interface RunOptions {
   checkTimeoutMs?: number;
   /** Check files, as globs relative to `root` (default suites and properties). */
   include?: string[];
-  /** Where `include` is resolved (default the package root). */
+  /** Where `include` is resolved (default `codeRoot`: the package root, dist/ once built). */
   root?: string;
   /** Receives the progress line (a TTY stream); nothing is written when absent. */
   progress?: NodeJS.WriteStream;

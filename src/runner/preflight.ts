@@ -1,5 +1,5 @@
 import { formatFailure, type ApiVersion } from '../checks/index.js';
-import { HttpClient, NetworkError, type HttpAnswer, type RecordedExchange } from '../http/index.js';
+import { NetworkError, type HttpClient, type RecordedExchange, type TransportAnswer } from '../http/index.js';
 import type { TargetProfile, TokenName } from '../profile/index.js';
 import type { CheckResult } from '../reports/index.js';
 
@@ -32,7 +32,7 @@ const identityTokens = ['sameMerchantOtherChannel', 'otherMerchant'] as const sa
 interface Probe {
   api: ApiVersion;
   path: string;
-  answer?: HttpAnswer;
+  answer?: TransportAnswer;
   /** Why no answer arrived. */
   error?: string;
   exchange?: RecordedExchange;
@@ -72,7 +72,7 @@ async function send(http: HttpClient, baseUrl: string, api: ApiVersion, path: st
   }
 }
 
-function parsed(answer: HttpAnswer): { ok: true; value: unknown } | { ok: false } {
+function parsed(answer: TransportAnswer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(answer.text) };
   } catch {

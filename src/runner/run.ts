@@ -7,7 +7,8 @@ import { rateShare } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
 import { ResultCollector } from './collector.js';
 import { deadlineFailure } from './deadline.js';
-import { defaultInclude, defaults, packageRoot, type RunOptions } from './options.js';
+import { codeRoot, defaultInclude } from '../layout.js';
+import { defaults, type RunOptions } from './options.js';
 import { loadCosts, type RunPlan } from './plan.js';
 import { planChecks, selectedChecks } from './planned-checks.js';
 import { boundedWaitFailure, preflight, type PreflightOutcome } from './preflight.js';
@@ -49,7 +50,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   assertWritesAllowed(profile, options.allowProductionWrites ?? false);
   const api = options.api ?? 'all';
   const selection = { api, only: options.only };
-  const root = options.root ?? packageRoot;
+  const root = options.root ?? codeRoot;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const maxWaitMs = options.maxWaitMs ?? (profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000);
   const share = rateShare(profile);
@@ -71,7 +72,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
 
   let preflightStop: string | undefined;
   const probe = new HttpClient({
-    secrets, requestTimeoutMs, maxRetries: 1, maxWaitMs, beyondMaxWait: 'answer',
+    secrets, requestTimeoutMs, maxRetries: 1, maxWaitMs,
     windowOf: profileWindows(profile),
     replayTokenOf: profileReplayTokens(profile),
     ...(share === undefined ? {} : { share }),

@@ -1,8 +1,10 @@
+import { MfcError } from '../errors.js';
 import type { TargetProfile } from '../profile/index.js';
 
 /** The run refuses to start (exit 2, before any request); carries no token. */
-export class RunRefusedError extends Error {
+export class RunRefusedError extends MfcError {
   readonly code = 'MFC_RUN_REFUSED';
+  readonly exitCode = 2;
   override name = 'RunRefusedError';
 }
 

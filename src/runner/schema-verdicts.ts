@@ -3,6 +3,7 @@
 import { formatFailure, STATUS_POINTER, type SchemaScope, type SchemaViolation } from '../checks/index.js';
 import type { RecordedExchange } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
+import { nameGlob } from '../text/glob.js';
 
 /** A violation as one check of the run saw it. */
 export interface SeenViolation extends SchemaViolation {
@@ -18,16 +19,12 @@ interface ViolationGroup {
 // A failure listing every violating answer would bury the first; the groups' first answers suffice.
 const MAX_LISTED_EXCHANGES = 10;
 
-function globRegex(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-}
-
 const pathOf = (operation: string) => operation.slice(operation.indexOf(' ') + 1);
 
 /** How specifically `scope` covers `violation` (pointer 4, path 2, status 1), or -1 when it does not. */
 function specificity(scope: SchemaScope, violation: SchemaViolation): number {
-  if (scope.pointer !== undefined && !globRegex(scope.pointer).test(violation.pointer)) return -1;
-  if (scope.path !== undefined && !globRegex(scope.path).test(pathOf(violation.operation))) return -1;
+  if (scope.pointer !== undefined && !nameGlob(scope.pointer)(violation.pointer)) return -1;
+  if (scope.path !== undefined && !nameGlob(scope.path)(pathOf(violation.operation))) return -1;
   const isError = violation.status >= 400;
   if (scope.status !== undefined && (scope.status === 'error') !== isError) return -1;
   return (scope.pointer === undefined ? 0 : 4) + (scope.path === undefined ? 0 : 2) + (scope.status === undefined ? 0 : 1);

@@ -1,3 +1,4 @@
+import { MfcError } from '../errors.js';
 import type { SkuFixture, TargetProfile } from '../profile/index.js';
 import { preflight, REACHABILITY_CHECK_ID, TOKEN_CHECK_PREFIX } from '../runner/preflight.js';
 import { idOf, records, type ApiVersion, type Reading, type TargetReader } from './reader.js';
@@ -32,8 +33,9 @@ export interface MerchantEvidence {
 }
 
 /** The target cannot be used with the primary token: unreachable, not the API, the token refused, or the rate limit. */
-export class TargetError extends Error {
+export class TargetError extends MfcError {
   readonly code = 'MFC_INIT_TARGET';
+  readonly exitCode = 1;
   override name = 'TargetError';
 }
 

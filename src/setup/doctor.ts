@@ -2,10 +2,11 @@ import { DEFAULT_MAX_WAIT_MS } from '../checks/session.js';
 import type { RegisteredCheck } from '../checks/registry.js';
 import { isSelected, skipReason } from '../checks/selection.js';
 import type { ApiVersion, RunConfig } from '../checks/types.js';
-import { HttpClient, NetworkError, type HttpAnswer, type HttpClientOptions, type HttpRequest } from '../http/index.js';
+import { HttpClient, NetworkError, type HttpClientOptions, type TransportAnswer, type TransportRequest } from '../http/index.js';
 import type { TargetProfile, TokenName } from '../profile/index.js';
 import { profileWindows } from '../checks/windows.js';
-import { defaults, packageRoot } from '../runner/options.js';
+import { codeRoot } from '../layout.js';
+import { defaults } from '../runner/options.js';
 import { loadCosts, type RunPlan } from '../runner/plan.js';
 import { planChecks } from '../runner/planned-checks.js';
 import { preflight, type PreflightOutcome } from '../runner/preflight.js';
@@ -76,7 +77,7 @@ class ObservingClient extends HttpClient {
     this.#tokens = Object.entries(profile.tokens) as Array<[TokenName, string]>;
   }
 
-  override async send(request: HttpRequest): Promise<HttpAnswer> {
+  override async send(request: TransportRequest): Promise<TransportAnswer> {
     const url = new URL(request.url);
     const authorization = request.headers?.authorization;
     const probe: ProbeSeen = {
@@ -124,7 +125,6 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     requestTimeoutMs,
     maxRetries: 1,
     maxWaitMs: profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000,
-    beyondMaxWait: 'answer',
     windowOf: profileWindows(profile),
     ...(rateShare(profile) === undefined ? {} : { share: rateShare(profile)! }),
     ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
@@ -153,7 +153,7 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     deadlineMs: 0,
     concurrency: defaults.concurrency,
     files: [],
-    root: packageRoot,
+    root: codeRoot,
   };
   const selected = options.checks.filter((check) => isSelected(check.id, { api: options.api, only: options.only }));
   const { runs, skips } = groupByReason(selected, (check) => skipReason(check, config));
@@ -168,6 +168,6 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     if (!(error instanceof RunRefusedError)) throw error;
     refusal = error.message;
   }
-  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(packageRoot));
+  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(codeRoot));
   return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs };
 }

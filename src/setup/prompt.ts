@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { MfcError } from '../errors.js';
 import type { Environment } from '../profile/index.js';
 import type { OtherToken } from './tokens.js';
 
@@ -58,8 +59,9 @@ export function terminalAsker(input: NodeJS.ReadableStream = process.stdin, outp
 }
 
 /** Three wrong answers to one question: the invocation cannot go on (exit 2). */
-export class PromptError extends Error {
+export class PromptError extends MfcError {
   readonly code = 'MFC_PROMPT';
+  readonly exitCode = 2;
   override name = 'PromptError';
 }
 

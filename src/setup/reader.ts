@@ -43,7 +43,6 @@ export class TargetReader {
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       maxRetries: 1,
       maxWaitMs: 61_000,
-      beyondMaxWait: 'answer',
       onGiveUp: (reason) => {
         this.#rateLimitStop ??= reason;
       },

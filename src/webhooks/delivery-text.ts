@@ -1,5 +1,5 @@
 import { EVENT_ID_HEADER } from './receiver.js';
-import type { Delivery } from './receiver.js';
+import type { Delivery } from './delivery.js';
 import { SIGNATURE_HEADER } from './signature.js';
 
 /** The headers a webhook failure shows: the signature, v1's event id, and the body's type (§6.3). */

@@ -8,7 +8,8 @@ export type { V1EventName, V2EventType, ResourceKind, EventResource, V1Event, V2
 export { UpdateLedger, updateKeyOf } from './idempotency.js';
 export type { UpdateKey, UpdateDecision } from './idempotency.js';
 export { EVENT_ID_HEADER, startReceiver } from './receiver.js';
-export type { Delivery, Refusal, ReceiverOptions, RetainedState, WebhookReceiver } from './receiver.js';
+export type { ReceiverOptions, RetainedState, WebhookReceiver } from './receiver.js';
+export type { Delivery, Refusal } from './delivery.js';
 export { acknowledgeValid, answerFirst } from './responders.js';
 export type { Answer, Responder } from './responders.js';
 export { forResource } from './match.js';

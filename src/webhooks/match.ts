@@ -1,4 +1,4 @@
-import type { Delivery } from './receiver.js';
+import type { Delivery } from './delivery.js';
 import type { ResourceKind } from './events.js';
 
 /** What a check expects to arrive: a resource (by id and, optionally, kind) and its new status. */

@@ -1,4 +1,4 @@
-import type { Delivery } from './receiver.js';
+import type { Delivery } from './delivery.js';
 
 /**
  * How the receiver answers one delivery: a status (and body, headers such as a redirect's Location),

@@ -1,6 +1,6 @@
 // Writing and reading the batch SKU's settings (§2.5, §4.2): the SKU-specific record a PUT answers,
 // and the resolved effective_inventory_batch_settings where the target shows the SKU.
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { expectSuccess } from './success.js';
 
@@ -9,16 +9,19 @@ function batchSkuOf(t: CheckContext): SkuFixture {
   return t.fixtures.batchSku as SkuFixture;
 }
 
+/** The answer to a batch settings write: the SKU-specific settings (§2.5, §4.2). */
+export type BatchSettingsAnswer = Answer<'v2', 'PUT /skus/{sku_id}/inventory_batch_settings'>;
+
 /** PUT /skus/{sku_id}/inventory_batch_settings on the batch SKU; the success code is not shown (§4.2), so any 2xx. */
-export async function putBatchSettings(t: CheckContext, body: Record<string, unknown>, what: string): Promise<ApiResponse> {
-  const written = await t.v2.put(`/skus/${batchSkuOf(t).id}/inventory_batch_settings`, body);
+export async function putBatchSettings(t: CheckContext, body: Record<string, unknown>, what: string): Promise<BatchSettingsAnswer> {
+  const written = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body });
   expectSuccess(t, written, what);
   return written;
 }
 
 /** Puts `body` back after the check, unjudged: the check is over. */
 export function restoreBatchSettingsAfterwards(t: CheckContext, body: Record<string, unknown>): void {
-  t.cleanup(() => t.v2.put(`/skus/${batchSkuOf(t).id}/inventory_batch_settings`, body, { validate: false }));
+  t.cleanup(() => t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body, validate: false }));
 }
 
 /**
@@ -27,8 +30,9 @@ export function restoreBatchSettingsAfterwards(t: CheckContext, body: Record<str
  * the object counts as not shown.
  */
 export async function effectiveBatchSettings(t: CheckContext): Promise<{ response: ApiResponse; effective: Record<string, unknown> } | undefined> {
-  const sku = await t.v2.get(`/skus/${batchSkuOf(t).id}`, { validate: false });
-  const effective: unknown = sku.status === 200 ? sku.body?.effective_inventory_batch_settings : undefined;
+  // Not a documented operation: its answer is read as what it is, unknown.
+  const sku = await t.v2.request({ method: 'GET', path: `/skus/${batchSkuOf(t).id}`, validate: false });
+  const effective: unknown = sku.status === 200 ? (sku.body as { effective_inventory_batch_settings?: unknown } | undefined)?.effective_inventory_batch_settings : undefined;
   if (effective === null || typeof effective !== 'object') return undefined;
   return { response: sku, effective: effective as Record<string, unknown> };
 }
@@ -44,9 +48,9 @@ export function requireExpiryWrites(t: CheckContext): void {
  * properties are kept); v2 SKU reads are not shown. Skips the check when the echo is refused or shows
  * no boolean (the field's type is v1.schema.sku's rule), for then batch tracking cannot be observed.
  */
-export async function batchTrackingOf(t: CheckContext, skuId: number): Promise<{ enabled: boolean; echo: ApiResponse }> {
+export async function batchTrackingOf(t: CheckContext, skuId: number): Promise<{ enabled: boolean; echo: Answer<'v1', 'PATCH /skus/{id}'> }> {
   // PATCH, the documented method (§9.5): the PUT alias is v1.skus.update.put-same-as-patch's rule.
-  const echo = await t.v1.patch(`/skus/${skuId}`, {}, { premise: true });
+  const echo = await t.v1.patch('/skus/{id}', { path: { id: skuId }, body: {}, premise: true });
   if (echo.status !== 200) t.skip(`an empty v1 PATCH /skus/{id} answered ${echo.status}, so batch tracking cannot be observed`);
   const enabled: unknown = echo.body?.batch_tracking_enabled;
   if (typeof enabled !== 'boolean') {
@@ -61,14 +65,14 @@ export async function batchTrackingOf(t: CheckContext, skuId: number): Promise<{
  * shows what the PATCH did to the flag rather than what the settings write did. Costs two PATCHes,
  * only then: a name is set and must survive an empty PATCH; the name `echo` showed is put back after.
  */
-export async function requireEchoKeepsOmitted(t: CheckContext, skuId: number, echo: ApiResponse): Promise<void> {
+export async function requireEchoKeepsOmitted(t: CheckContext, skuId: number, echo: Answer<'v1', 'PATCH /skus/{id}'>): Promise<void> {
   const name: unknown = echo.body?.name;
   if (typeof name !== 'string') return;
   const marked = `${t.marker} batch tracking echo`;
-  t.cleanup(() => t.v1.patch(`/skus/${skuId}`, { name }, { validate: false }));
-  const named = await t.v1.patch(`/skus/${skuId}`, { name: marked }, { premise: true });
+  t.cleanup(() => t.v1.patch('/skus/{id}', { path: { id: skuId }, body: { name }, validate: false }));
+  const named = await t.v1.patch('/skus/{id}', { path: { id: skuId }, body: { name: marked }, premise: true });
   if (named.status !== 200 || named.body?.name !== marked) return;
-  const again = await t.v1.patch(`/skus/${skuId}`, {}, { premise: true });
+  const again = await t.v1.patch('/skus/{id}', { path: { id: skuId }, body: {}, premise: true });
   if (again.status === 200 && again.body?.name !== marked) {
     t.skip(`an empty v1 PATCH /skus/{id} did not keep the name it left out (${JSON.stringify(marked)} became ${JSON.stringify(again.body?.name)}): omitted properties are not kept (v1.skus.update.omitted-kept's rule), so its batch_tracking_enabled does not show what the settings write did`);
   }

@@ -1,5 +1,5 @@
 // Builders for restocking shipments the run creates (§2.3, §4.1, §4.2), and the lookups around them.
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext, ListedOf } from '../../src/checks/index.js';
 import { dateInDays } from './dates.js';
 import { digitsAsNumber } from './digits.js';
 import { walkV2 } from './v2-pages.js';
@@ -51,7 +51,7 @@ export function v2RestockingBody(t: CheckContext): Record<string, unknown> {
  * the check itself is over, and a shipment a check already cancelled answers 422.
  */
 export function cancelAfterwards(t: CheckContext, id: number): void {
-  t.cleanup(() => t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false }));
+  t.cleanup(() => t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false }));
 }
 
 /**
@@ -59,13 +59,14 @@ export function cancelAfterwards(t: CheckContext, id: number): void {
  * shipment created anyway is cancelled.
  */
 export function expectCreateRefused(t: CheckContext, answer: ApiResponse, statuses: number[], what: string): void {
-  if (answer.status >= 200 && answer.status < 300 && typeof answer.body?.id === 'number') cancelAfterwards(t, answer.body.id);
+  const id = (answer.body as { id?: unknown } | undefined)?.id;
+  if (answer.status >= 200 && answer.status < 300 && typeof id === 'number') cancelAfterwards(t, id);
   t.expectStatus(answer, statuses, what);
 }
 
 /** Creates a v2 restocking shipment (201 required, §4.2), registers its cancellation and returns the answer. */
-export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(t)): Promise<ApiResponse> {
-  const created = await t.v2.post('/restocking_shipments', body);
+export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(t)): Promise<Answer<'v2', 'POST /restocking_shipments'>> {
+  const created = await t.v2.post('/restocking_shipments', { body });
   t.expectStatus(created, 201, 'v2 POST /restocking_shipments answers 201 with the shipment (§4.2)');
   cancelAfterwards(t, created.body.id);
   return created;
@@ -75,8 +76,8 @@ export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(
  * A shipment of the merchant whose current status is neither created nor shipped, found through the
  * v2 list; skips the check when the merchant has none.
  */
-export async function findNotEditableShipment(t: CheckContext): Promise<{ id: number; status: string }> {
-  const walk = await walkV2<{ id: number; status: string }>(t, '/restocking_shipments', searchQuery, searchPages, (records) => records.some((s) => !editableStatuses.includes(s.status)));
+export async function findNotEditableShipment(t: CheckContext): Promise<ListedOf<'v2', '/restocking_shipments'>> {
+  const walk = await walkV2(t, '/restocking_shipments', searchQuery, searchPages, (records) => records.some((s) => !editableStatuses.includes(s.status)));
   const found = walk.records.find((s) => !editableStatuses.includes(s.status));
   if (!found) return t.skip('the v2 restocking list shows no shipment outside created and shipped, so the 422 cannot be provoked');
   return found;
@@ -86,6 +87,6 @@ export async function findNotEditableShipment(t: CheckContext): Promise<{ id: nu
  * The sku_id and announced_quantity of each item: what the v1 and v2 shapes both show. Given as strings
  * of digits they are read as their numbers: their JSON type is vN.schema.restocking-shipment's rule.
  */
-export function announcedItems(shipment: { restocking_shipment_items?: Array<{ sku_id: unknown; announced_quantity: unknown }> }): Array<{ sku_id: unknown; announced_quantity: unknown }> {
+export function announcedItems(shipment: { restocking_shipment_items?: ReadonlyArray<{ sku_id?: unknown; announced_quantity?: unknown }> }): Array<{ sku_id: unknown; announced_quantity: unknown }> {
   return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id: digitsAsNumber(sku_id), announced_quantity: digitsAsNumber(announced_quantity) }));
 }

@@ -1,6 +1,6 @@
 // What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
 // list's shape, and walking v1 pages and v2 cursors to collect them.
-import type { ApiClient, ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { ApiClient, ApiResponse, CheckContext, ListTemplateOf, Query } from '../../src/checks/index.js';
 import type { TokenName } from '../../src/profile/index.js';
 import { firstV2Page } from './v2-limit.js';
 
@@ -46,13 +46,13 @@ export function recordIds(records: readonly unknown[]): number[] {
 export type Enough = (records: readonly unknown[]) => boolean;
 
 /** Every record of a paginated v1 list (§4.1 page and limit), up to a bound of pages or until `enough`. */
-export async function v1ListAll(client: ApiClient, path: string, query: Query = {}, enough: Enough = () => false): Promise<unknown[]> {
+export async function v1ListAll(client: ApiClient<'v1'>, path: ListTemplateOf<'v1'>, query: Query = {}, enough: Enough = () => false): Promise<unknown[]> {
   const records: unknown[] = [];
   for (let page = 1; page <= MAX_PAGES && !enough(records); page++) {
     const res = await client.get(path, { query: { ...query, page, limit: PAGE_SIZE } });
     const data = listRecords(res.body) ?? [];
     records.push(...data);
-    const pageCount = (res.body as { pagination?: { page_count?: unknown } }).pagination?.page_count;
+    const pageCount: unknown = res.body.pagination?.page_count;
     if (data.length === 0 || (typeof pageCount === 'number' && page >= pageCount)) break;
   }
   return records;
@@ -78,7 +78,7 @@ export function v2PathOf(nextPageUrl: string, requestUrl: string): string | unde
  * `enough`. `limit` is sent only where §4.2 names it (`withLimit`), and dropped when the service
  * refuses it (its maximum is not shown, §8); elsewhere the list's parameters are not shown.
  */
-export async function v2ListAll(client: ApiClient, path: string, withLimit: boolean, enough: Enough = () => false): Promise<unknown[]> {
+export async function v2ListAll(client: ApiClient<'v2'>, path: ListTemplateOf<'v2'>, withLimit: boolean, enough: Enough = () => false): Promise<unknown[]> {
   const records: unknown[] = [];
   let res: ApiResponse = await firstV2Page(client, path, withLimit ? { limit: PAGE_SIZE } : {});
   for (let page = 1; ; page++) {
@@ -86,7 +86,8 @@ export async function v2ListAll(client: ApiClient, path: string, withLimit: bool
     const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
     const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
     if (next === undefined || page >= MAX_PAGES || enough(records)) return records;
-    res = await client.get(next);
+    // The cursor is opaque: the path and query a next_page_url gives are followed as they are.
+    res = await client.request({ method: 'GET', path: next });
   }
 }
 
@@ -94,11 +95,11 @@ export async function v2ListAll(client: ApiClient, path: string, withLimit: bool
  * A token's whole list as the run read it once: the scope checks compare several tokens' lists,
  * and each list is read by the first check that needs it (a premise several checks share).
  */
-export function sharedList(t: CheckContext, token: TokenName, api: 'v1' | 'v2', path: string): Promise<unknown[]> {
+export function sharedList(t: CheckContext, token: TokenName, ...[api, path]: ['v1', ListTemplateOf<'v1'>] | ['v2', ListTemplateOf<'v2'>]): Promise<unknown[]> {
   return t.shared(`the ${api} ${path} list of tokens.${token}`, (maker) => {
-    const client = token === 'primary' ? maker[api] : maker.as(token)[api];
+    const clients = token === 'primary' ? maker : maker.as(token);
     // §4.2 names `limit` on the v2 restocking list only; the order list's parameters are not shown.
-    return api === 'v1' ? v1ListAll(client, path) : v2ListAll(client, path, path === '/restocking_shipments');
+    return api === 'v1' ? v1ListAll(clients.v1, path) : v2ListAll(clients.v2, path, path === '/restocking_shipments');
   });
 }
 

@@ -2,7 +2,7 @@
 // (§2.1): bodies hold what §4.1 names (merchant_order_id, items with merchant_item_id,
 // shipping_address, created_at) and every other field the §2.1 Order, OrderItem and Address name, the
 // only order shapes the specification gives, so that a service requiring one of them accepts them.
-import type { ApiResponse, CheckContext, ShorthandOptions } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext, RequestOptions, SendOptions } from '../../src/checks/index.js';
 import { fullAddress, orderFields, orderLine } from './order-fields.js';
 
 /** A v1 order line as the suites send it. */
@@ -44,18 +44,18 @@ export function orderBody(t: CheckContext, lines = 1): OrderBody {
 /** Cancels an order the run created, through v2 (v1 has no cancel), best effort: a refusal is not this check's finding. */
 export function cancelLater(t: CheckContext, orderId: unknown): void {
   if (typeof orderId !== 'number') return;
-  t.cleanup(() => t.v2.put(`/orders/${orderId}/cancel`, undefined, { validate: false }));
+  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: orderId }, validate: false }));
 }
 
 /** Posts an order, cancelling it after the check if it was created; the caller judges the status. */
-export async function postOrder(t: CheckContext, body: unknown, options: ShorthandOptions = {}): Promise<ApiResponse> {
-  const res = await t.v1.post('/orders', body, options);
-  if (res.status >= 200 && res.status < 300) cancelLater(t, (res.body as { id?: unknown } | undefined)?.id);
+export async function postOrder(t: CheckContext, body: unknown, options: SendOptions & Pick<RequestOptions, 'rawBody'> = {}): Promise<Answer<'v1', 'POST /orders'>> {
+  const res = await t.v1.post('/orders', { ...options, body });
+  if (res.status >= 200 && res.status < 300) cancelLater(t, res.body?.id);
   return res;
 }
 
 /** Creates an order that must succeed (201) and returns the answer; `what` names the step in a failure. */
-export async function createOrder(t: CheckContext, body: OrderBody, what = 'A valid order is created (POST /orders answers 201, §4.1)'): Promise<ApiResponse> {
+export async function createOrder(t: CheckContext, body: OrderBody, what = 'A valid order is created (POST /orders answers 201, §4.1)'): Promise<Answer<'v1', 'POST /orders'>> {
   const res = await postOrder(t, body);
   t.expectStatus(res, 201, what);
   return res;

@@ -25,10 +25,10 @@ export function keptProperties(res: ApiResponse, sent: string[]): Record<string,
 async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
   const code = t.uniqueId('sku');
   // Not validated: the create's answer is not what these checks judge, and its shape is not shown.
-  const res = await t.v1.post('/skus', { merchant_sku_id: code, name: `${code} conformance` }, { validate: false });
+  const res = await t.v1.post('/skus', { body: { merchant_sku_id: code, name: `${code} conformance` }, validate: false });
   const id = (res.body as { id?: unknown } | undefined)?.id;
   if (res.status < 200 || res.status > 299 || typeof id !== 'number' || !Number.isInteger(id)) return undefined;
-  t.cleanup(() => t.v1.delete(`/skus/${id}`, undefined, { validate: false }));
+  t.cleanup(() => t.v1.delete('/skus/{id}', { path: { id }, validate: false }));
   return { id, created: true };
 }
 
@@ -43,10 +43,10 @@ export async function skuUnderTest(t: CheckContext, deletes = false): Promise<Sk
   const fixture = t.fixtures.sku;
   if (!fixture) return t.skip('needs fixtures.sku in the profile');
   // An empty update changes nothing on an active SKU and shows what to restore.
-  const before = await t.v1.patch(`/skus/${fixture.id}`, {});
+  const before = await t.v1.patch('/skus/{id}', { path: { id: fixture.id }, body: {} });
   t.expectStatus(before, 200, 'PATCH /skus/{id} with an empty body reads the fixture SKU');
   const { name, weight_in_kg, batch_tracking_enabled } = (before.body ?? {}) as Record<string, unknown>;
-  t.cleanup(() => t.v1.patch(`/skus/${fixture.id}`, { name, weight_in_kg, batch_tracking_enabled }, { validate: false }));
+  t.cleanup(() => t.v1.patch('/skus/{id}', { path: { id: fixture.id }, body: { name, weight_in_kg, batch_tracking_enabled }, validate: false }));
   return { id: fixture.id, created: false };
 }
 

@@ -1,5 +1,5 @@
 // Builders for v2 orders the run creates (§2.1, §4.2), and the other sales channel's order.
-import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext, Documented, ListedOf, Query } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { fullAddress, orderFields, orderLine } from './order-fields.js';
 import { answerExcerpt, requireSuccess } from './success.js';
@@ -30,14 +30,14 @@ export function v2OrderBody(t: CheckContext, salesChannelId: number, sku: SkuFix
  * `statusJudged` is the answer validated, so that a success code other than §4's 200 fails the check:
  * one check judges it, every other check only needs the order.
  */
-export async function createV2Order(t: CheckContext, body: Record<string, unknown>, { statusJudged = false } = {}): Promise<ApiResponse> {
-  const created = await t.v2.post('/orders', body, statusJudged ? {} : { validate: false });
+export async function createV2Order(t: CheckContext, body: Record<string, unknown>, { statusJudged = false } = {}): Promise<Answer<'v2', 'POST /orders'>> {
+  const created = await t.v2.post('/orders', { body, validate: statusJudged });
   requireSuccess(t, created, 'v2 POST /orders creates the order (§4.2)');
   const id: unknown = created.body?.id;
   if (!Number.isInteger(id) && !(typeof id === 'string' && /^[0-9]+$/.test(id))) {
     t.skip(`v2 POST /orders answered without an id to address the order by (${answerExcerpt(created)})`);
   }
-  t.cleanup(() => t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false }));
+  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: created.body.id }, validate: false }));
   return created;
 }
 
@@ -61,20 +61,21 @@ export function skipUnlessQueryUnderstood(t: CheckContext, response: ApiResponse
 }
 
 /** The newest v1 order of the sameMerchantOtherChannel channel and the same order read through v2 with the primary token. */
-export async function otherChannelOrder(t: CheckContext): Promise<{ v1: { id: number; merchant_order_id?: string }; v2: ApiResponse }> {
+export async function otherChannelOrder(t: CheckContext): Promise<{ v1: Documented<'v1', 'GET /orders/{id}'> & { id: number }; v2: Answer<'v2', 'GET /orders/{id}'> }> {
   const list = await t.as('sameMerchantOtherChannel').v1.get('/orders', { query: { limit: 1 } });
   t.expectStatus(list, 200);
   const order = list.body.data?.[0];
   if (!order) return t.skip("the sameMerchantOtherChannel channel's v1 order list is empty");
-  if (!Number.isInteger(order.id)) return t.skip("the other channel's v1 order shows no integer id to look it up by");
-  const read = await t.v2.get(`/orders/${order.id}`);
+  const id = order.id;
+  if (id === undefined || !Number.isInteger(id)) return t.skip("the other channel's v1 order shows no integer id to look it up by");
+  const read = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(read, 200, "v2 GET /orders/{id} with the primary token reads an order of the merchant's other sales channel (§1, §5.3)");
-  return { v1: order, v2: read };
+  return { v1: { ...order, id }, v2: read };
 }
 
 /** Searches the merchant's v2 order list for `id`; skips the check when the list is too long to search to its end. */
-export async function findInV2Orders(t: CheckContext, id: number): Promise<{ id: number; sales_channel_id?: number } | undefined> {
-  const walk = await walkV2<{ id: number; sales_channel_id?: number }>(t, '/orders', searchQuery, searchPages, (records) => records.some((o) => String(o.id) === String(id)));
+export async function findInV2Orders(t: CheckContext, id: number): Promise<ListedOf<'v2', '/orders'> | undefined> {
+  const walk = await walkV2(t, '/orders', searchQuery, searchPages, (records) => records.some((o) => String(o.id) === String(id)));
   const found = walk.records.find((o) => String(o.id) === String(id));
   if (!found && !walk.complete) t.skip(`order ${id} is not among the first ${walk.records.length} orders of the v2 list, and the list goes on`);
   return found;

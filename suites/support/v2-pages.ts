@@ -1,5 +1,5 @@
 // Following v2 cursor pages (§2.7, §9.4) the way a client must: only through next_page_url.
-import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext, ListedOf, ListTemplateOf, Query } from '../../src/checks/index.js';
 import { v2PathOf } from './scope.js';
 import { firstV2Page } from './v2-limit.js';
 
@@ -7,6 +7,8 @@ import { firstV2Page } from './v2-limit.js';
 export interface V2Walk<T> {
   pages: ApiResponse[];
   records: T[];
+  /** The records of each page, in the order of `pages`. */
+  pageRecords: T[][];
   /** False when the walk stopped at `maxPages` while a next_page_url was still offered. */
   complete: boolean;
   /** True when the service refused the limit asked for (400) and the walk went on at its default size. */
@@ -38,7 +40,7 @@ export function nextPagePath(t: CheckContext, nextPageUrl: string, response: Api
  * the walk cannot go on, and the page's shape is v2.schema.pagination's rule, which reports it.
  */
 export function nextPageUrlOf(t: CheckContext, page: ApiResponse): string | null {
-  const next: unknown = page.body?.pagination?.next_page_url;
+  const next: unknown = (page.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
   if (next === null || typeof next === 'string') return next;
   return t.skip(`a v2 list page carries no usable pagination.next_page_url (${next === undefined ? 'none' : JSON.stringify(next)}), so the list cannot be walked`);
 }
@@ -48,15 +50,22 @@ export function nextPageUrlOf(t: CheckContext, page: ApiResponse): string | null
  * pages were read, or `enough` says the records so far suffice. A limit the service refuses (400: its maximum is not shown, §8) is dropped. A page
  * reached through a next_page_url must hold records: the URL is null once there are no more results (§9.4).
  */
-export async function walkV2<T = any>(t: CheckContext, path: string, query: Query, maxPages: number, enough: (records: T[]) => boolean = () => false): Promise<V2Walk<T>> {
+export async function walkV2<Path extends ListTemplateOf<'v2'>>(
+  t: CheckContext,
+  path: Path,
+  query: Query,
+  maxPages: number,
+  enough: (records: Array<ListedOf<'v2', Path>>) => boolean = () => false,
+): Promise<V2Walk<ListedOf<'v2', Path>>> {
   const pages: ApiResponse[] = [];
-  const records: T[] = [];
-  let page = await firstV2Page(t.v2, path, query);
+  const records: Array<ListedOf<'v2', Path>> = [];
+  const pageRecords: Array<Array<ListedOf<'v2', Path>>> = [];
+  let page: ApiResponse = await firstV2Page(t.v2, path, query);
   const limitRefused = query.limit !== undefined && !new URL(page.exchange.url).searchParams.has('limit');
   for (;;) {
     t.expectStatus(page, 200);
     pages.push(page);
-    const data: unknown = page.body?.data;
+    const data: unknown = (page.body as { data?: unknown } | undefined)?.data;
     if (!Array.isArray(data)) t.fail({ title: 'A v2 list page carries a data array (§4.2)', expected: 'an array', received: data ?? 'nothing', response: page });
     if (pages.length > 1 && data.length === 0) {
       t.fail({
@@ -66,11 +75,16 @@ export async function walkV2<T = any>(t: CheckContext, path: string, query: Quer
         response: page,
       });
     }
-    records.push(...(data as T[]));
+    // A page reached through next_page_url is the list's own page, and its records are what the list
+    // documents, as the service claims them (v2.schema.* holds them to it).
+    const listed = data as Array<ListedOf<'v2', Path>>;
+    records.push(...listed);
+    pageRecords.push(listed);
     const next = nextPageUrlOf(t, page);
-    if (next === null) return { pages, records, complete: true, limitRefused };
-    if (pages.length >= maxPages || enough(records)) return { pages, records, complete: false, limitRefused };
-    page = await t.v2.get(nextPagePath(t, next, page));
+    if (next === null) return { pages, records, pageRecords, complete: true, limitRefused };
+    if (pages.length >= maxPages || enough(records)) return { pages, records, pageRecords, complete: false, limitRefused };
+    // The cursor is opaque: the path and query a next_page_url gives are followed as they are.
+    page = await t.v2.request({ method: 'GET', path: nextPagePath(t, next, page) });
   }
 }
 
@@ -78,7 +92,7 @@ export async function walkV2<T = any>(t: CheckContext, path: string, query: Quer
 export function expectEachOnce(t: CheckContext, walk: V2Walk<{ id: number }>, what: string): void {
   const seen = new Map<number, number>();
   walk.pages.forEach((page, index) => {
-    for (const record of page.body.data as { id: number }[]) {
+    for (const record of walk.pageRecords[index] ?? []) {
       const first = seen.get(record.id);
       if (first !== undefined) {
         t.fail({

@@ -18,9 +18,9 @@ export async function listenFor(t: CheckContext, isWanted: (delivery: Delivery) 
   const { timeoutMs } = webhookTimings(t);
   // Only an occasion: the answer is not judged here (v2.orders.* do), and a refused create still leaves
   // time for events the service sends on its own.
-  const created = await t.v2.post('/orders', v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture), { validate: false });
+  const created = await t.v2.post('/orders', { body: v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture), validate: false });
   const id: unknown = created.body?.id;
-  if (created.status >= 200 && created.status < 300 && id !== undefined) t.cleanup(() => t.v2.put(`/orders/${String(id)}/cancel`, undefined, { validate: false }));
+  if (created.status >= 200 && created.status < 300 && id !== undefined) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: String(id) }, validate: false }));
   const first = await t.webhooks.waitFor(isWanted, timeoutMs);
   if (first === undefined) return t.skip(`no ${what} arrived within ${timeoutMs} ms (webhooks.timeoutMs); the run cannot trigger one`);
   await watch(webhookTimings(t).promptMs);

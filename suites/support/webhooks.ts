@@ -233,24 +233,24 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
   if (warehouseId === undefined || sku === undefined) return t.skip('needs fixtures.warehouseId, fixtures.sku in the profile');
   const body = api === 'v1' ? v1RestockingBody(t) : v2RestockingBody(t);
   // Outside ASCII on purpose: the signature covers the UTF-8 bytes sent, not a re-encoding (§6.3).
-  const created = await t[api].post('/restocking_shipments', { ...body, supplier_name: `${t.marker} Lieferant Müller` }, { premise: true });
+  const send = { body: { ...body, supplier_name: `${t.marker} Lieferant Müller` }, premise: true };
+  const created = api === 'v1' ? await t.v1.post('/restocking_shipments', send) : await t.v2.post('/restocking_shipments', send);
   // The create's own rules are v1/v2.restocking.create.*'s: here it only makes a shipment to cancel.
   requireSuccess(t, created, `POST /restocking_shipments (${api}) creates the shipment whose cancellation is announced`);
-  const id = (created.body as { id: number }).id;
+  const id = created.body.id;
   let cancelled = false;
   t.cleanup(async () => {
-    if (!cancelled) await t.v2.put(`/restocking_shipments/${id}/cancel`, undefined, { validate: false });
+    if (!cancelled) await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
   });
-  const path = `/restocking_shipments/${id}/cancel`;
   return {
     id,
     cancel: async () => {
       cancelled = true;
-      await cancelToTrigger(t, path, `restocking shipment ${id}`);
+      await cancelToTrigger(t, '/restocking_shipments', id, `restocking shipment ${id}`);
     },
     attempt: () => {
       cancelled = true;
-      return t.v2.put(path, undefined, { validate: false });
+      return t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
     },
   };
 }
@@ -260,11 +260,16 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
  * shown (§4.2) and which states permit it is not shown (§3.1, §3.2): a refusal skips the check, since
  * no status change could be triggered; only the 2xx class is asked of a success.
  */
-export async function cancelToTrigger(t: CheckContext, path: string, what: string): Promise<void> {
-  const answer = await t.v2.put(path, undefined, { validate: false });
-  requireSuccess(t, answer, `PUT ${path.replace(/\/\d+\//, '/{id}/')} (v2) cancelling ${what}, the status change the webhook announces`);
+export async function cancelToTrigger(t: CheckContext, collection: '/orders' | '/restocking_shipments', id: number, what: string): Promise<void> {
+  const answer = collection === '/orders'
+    ? await t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false })
+    : await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
+  requireSuccess(t, answer, `PUT ${collection}/{id}/cancel (v2) cancelling ${what}, the status change the webhook announces`);
   // A cancel that answered success but changed nothing announces nothing: the cancel checks report it.
-  const after = await t.v2.get(path.replace(/\/cancel$/, ''), { premise: true });
-  const status: unknown = after.body?.status ?? after.body?.fulfillment_status;
+  const after = collection === '/orders'
+    ? await t.v2.get('/orders/{id}', { path: { id }, premise: true })
+    : await t.v2.get('/restocking_shipments/{id}', { path: { id }, premise: true });
+  const shown: { status?: unknown; fulfillment_status?: unknown } | undefined = after.body;
+  const status: unknown = shown?.status ?? shown?.fulfillment_status;
   if (after.status === 200 && status !== 'cancelled') t.skip(`${what} reads ${JSON.stringify(status)} after its cancel answered ${answer.status}: no status change to announce`);
 }

@@ -16,7 +16,7 @@ check({
 }, async (t) => {
   // Two refusals every deployment gives (their statuses are v1.errors.unknown-order-404's and
   // v1.auth.missing-token-401's rules); the error answers of every other check are judged here too.
-  await t.v1.get(`/orders/${UNKNOWN_ID}`);
+  await t.v1.get('/orders/{id}', { path: { id: UNKNOWN_ID } });
   await t.anonymous.v1.get('/orders', { query: { limit: 1 } });
 });
 
@@ -26,7 +26,7 @@ check({
   section: '7',
   title: 'GET /orders/{id} of an id that does not exist answers 404',
 }, async (t) => {
-  const res = await t.v1.get(`/orders/${UNKNOWN_ID}`);
+  const res = await t.v1.get('/orders/{id}', { path: { id: UNKNOWN_ID } });
   t.expectStatus(res, 404, `Order ${UNKNOWN_ID} does not exist: 404 (§4.1, §7)`);
 });
 
@@ -36,7 +36,7 @@ check({
   section: '7',
   title: 'GET /restocking_shipments/{id} of an id that does not exist answers 404',
 }, async (t) => {
-  const res = await t.v1.get(`/restocking_shipments/${UNKNOWN_ID}`);
+  const res = await t.v1.get('/restocking_shipments/{id}', { path: { id: UNKNOWN_ID } });
   t.expectStatus(res, 404, `Restocking shipment ${UNKNOWN_ID} does not exist: 404 (§7)`);
 });
 

@@ -1,7 +1,7 @@
 // §4.1 common list parameters and §2.7 v1 pagination, on GET /orders: the list every v1 token can
 // read and the run can add to.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext, Query } from '../../src/checks/index.js';
+import type { ApiResponse, CheckContext, ListTemplateOf, Query } from '../../src/checks/index.js';
 import { createOrder, orderBody } from '../support/v1-orders.js';
 import { awaitNextStep, filterAdmits, instantOf, writtenStepMs } from '../support/instants.js';
 import { expectPageCount, paginationOf } from '../support/v1-pages.js';
@@ -21,7 +21,7 @@ interface Page {
 }
 
 /** GET one page of a v1 list; the answer's schema is validated by the client. */
-async function page(t: CheckContext, path: string, query: Query = {}): Promise<Page> {
+async function page(t: CheckContext, path: ListTemplateOf<'v1'>, query: Query = {}): Promise<Page> {
   const res = await t.v1.get(path, { query });
   t.expectStatus(res, 200, `GET ${path} answers a page`);
   return { res, data: (res.body?.data ?? []) as Array<Record<string, unknown>>, pagination: paginationOf<Pagination>(res.body) as Pagination };
@@ -41,7 +41,7 @@ const ids = (p: Page): unknown[] => p.data.map((record) => record.id);
  * shows item_count to be the wrong one (the page holds `size` records although item_count is below, or
  * fewer and page 2 is empty, so the list holds no more), and fails when the page was cut short.
  */
-async function expectFirstPageFull(t: CheckContext, path: string, query: Query, p: Page, size: number, what: string): Promise<void> {
+async function expectFirstPageFull(t: CheckContext, path: ListTemplateOf<'v1'>, query: Query, p: Page, size: number, what: string): Promise<void> {
   const total = p.pagination.item_count;
   const wanted = expectedLength(total, size, 1);
   if (p.data.length === wanted) return;

@@ -1,15 +1,15 @@
 // §4.1 v1 order rules 1 to 5 and §9.5: create, duplicates, unknown properties, invalid data, and the
 // update merge rules, each proven on orders the run creates itself.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { expectExistingOrderId } from '../support/duplicate.js';
 import { addressOf, cancelLater, createOrder, itemsOf, orderBody, postOrder, shippingAddress } from '../support/v1-orders.js';
 
 const needs = ['fixtures.sku'];
 
 /** The order at `id` as GET /orders/{id} shows it now. */
-async function readOrder(t: CheckContext, id: unknown): Promise<ApiResponse> {
-  const res = await t.v1.get(`/orders/${String(id)}`);
+async function readOrder(t: CheckContext, id: unknown): Promise<Answer<'v1', 'GET /orders/{id}'>> {
+  const res = await t.v1.get('/orders/{id}', { path: { id: String(id) } });
   t.expectStatus(res, 200, 'GET /orders/{id} reads the order the run created');
   return res;
 }
@@ -105,9 +105,9 @@ check({
   const first = await createOrder(t, orderBody(t, 2));
   const second = await createOrder(t, orderBody(t, 2));
   const update = { shipping_address: { city: 'Hamburg', postal_code: '20095' }, items: [{ ...orderBody(t).items[0], quantity: 3 }] };
-  const patched = await t.v1.patch(`/orders/${String(first.body?.id)}`, update);
+  const patched = await t.v1.patch('/orders/{id}', { path: { id: String(first.body?.id) }, body: update });
   t.expectStatus(patched, 200, 'PATCH /orders/{id} applies the update');
-  const put = await t.v1.put(`/orders/${String(second.body?.id)}`, update);
+  const put = await t.v1.put('/orders/{id}', { path: { id: String(second.body?.id) }, body: update });
   t.expectStatus(put, 200, 'PUT /orders/{id} is accepted as an alias of PATCH (§4.1, §9.5)');
   // Two different orders: only what the run sent is compared, not ids or other per-order values.
   t.expect(put, 'PUT gives the shipping_address PATCH gives for the same update', sentAddress(patched), sentAddress(put));
@@ -127,11 +127,13 @@ check({
   const base = orderBody(t);
   const extras = ['customer_order_number', 'payment_method', 'carrier_preference', 'tags', 'currency', 'financial_status', 'total_price_in_cents'];
   const created = await createOrder(t, base);
-  const updated = await t.v1.patch(`/orders/${String(created.body?.id)}`, { shipping_address: { line2: 'Floor 3' } });
+  const updated = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: { shipping_address: { line2: 'Floor 3' } } });
   t.expectStatus(updated, 200, 'PATCH /orders/{id} with only shipping_address.line2 answers 200');
   // What the run set itself: the sent properties that the created order shows.
+  const before: Record<string, unknown> = created.body ?? {};
+  const after: Record<string, unknown> | undefined = updated.body;
   for (const key of ['merchant_order_id', ...extras]) {
-    if (key in (created.body ?? {})) t.expect(updated, `${key}, left out of the update, keeps its value (§4.1 rule 2)`, created.body[key], updated.body?.[key]);
+    if (key in before) t.expect(updated, `${key}, left out of the update, keeps its value (§4.1 rule 2)`, before[key], after?.[key]);
   }
   // Only what the run sent is compared: the service may change its own fields while fulfilling.
   t.expect(updated, 'items, left out of the update, keep their lines and quantities (§4.1 rule 2)', sentLines(created), sentLines(updated));
@@ -149,11 +151,11 @@ check({
   // "Most properties sent as null keep it" (§4.1 rule 2): which nullable ones a null clears is not
   // shown, so only nulls that could mean nothing else are sent: the required address and its city.
   const created = await createOrder(t, orderBody(t));
-  const path = `/orders/${String(created.body?.id)}`;
-  const whole = await t.v1.patch(path, { shipping_address: null });
+  const id = String(created.body?.id);
+  const whole = await t.v1.patch('/orders/{id}', { path: { id }, body: { shipping_address: null } });
   t.expectStatus(whole, 200, 'PATCH /orders/{id} with shipping_address: null answers 200');
   t.expect(whole, 'shipping_address sent as null keeps the stored address (§4.1 rule 2)', addressOf(created), addressOf(whole));
-  const city = await t.v1.patch(path, { shipping_address: { city: null } });
+  const city = await t.v1.patch('/orders/{id}', { path: { id }, body: { shipping_address: { city: null } } });
   t.expectStatus(city, 200, 'PATCH /orders/{id} with shipping_address.city: null answers 200');
   t.expect(city, 'shipping_address.city sent as null keeps the stored city (§4.1 rule 2)', addressOf(created), addressOf(city));
 });
@@ -167,7 +169,7 @@ check({
   writes: true,
 }, async (t) => {
   const created = await createOrder(t, orderBody(t));
-  const updated = await t.v1.patch(`/orders/${String(created.body?.id)}`, { shipping_address: { city: 'Hamburg', postal_code: '20095' } });
+  const updated = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: { shipping_address: { city: 'Hamburg', postal_code: '20095' } } });
   t.expectStatus(updated, 200, 'PATCH /orders/{id} with part of shipping_address answers 200');
   t.expect(updated, 'The sent address properties change and every other one keeps its value (§4.1 rule 2)',
     { ...addressOf(created), city: 'Hamburg', postal_code: '20095' }, addressOf(updated));
@@ -183,7 +185,7 @@ check({
 }, async (t) => {
   const created = await createOrder(t, orderBody(t, 2));
   const kept = { ...orderBody(t).items[0], quantity: 2 };
-  const updated = await t.v1.patch(`/orders/${String(created.body?.id)}`, { items: [kept] });
+  const updated = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: { items: [kept] } });
   t.expectStatus(updated, 200, 'PATCH /orders/{id} with items answers 200');
   // How a cancelled v1 item looks is not shown: it must only still be listed (§4.1 rule 3).
   t.expect(updated, 'line-1, sent again, is matched to the existing line: listed exactly once (§4.1 rule 3)', 1, linesWithId(updated, 'line-1').length);
@@ -206,7 +208,7 @@ check({
   // complete order: the update is a complete valid body under a fresh merchant_order_id.
   const upsert = orderBody(t);
   const other = upsert.merchant_order_id;
-  const updated = await t.v1.patch(`/orders/${String(created.body?.id)}`, upsert);
+  const updated = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: upsert });
   t.expectStatus(updated, 200, 'PATCH /orders/{id} with a different merchant_order_id answers 200');
   if (updated.body?.id !== created.body?.id) cancelLater(t, updated.body?.id);
   t.expect(updated, 'The answer is the order having the new merchant_order_id (§4.1 rule 4)', other, updated.body?.merchant_order_id);
@@ -223,6 +225,6 @@ check({
   writes: true,
 }, async (t) => {
   const created = await createOrder(t, orderBody(t));
-  const res = await t.v1.patch(`/orders/${String(created.body?.id)}`, { mfc_unknown_property: t.marker });
+  const res = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: { mfc_unknown_property: t.marker } });
   t.expectStatus(res, 422, 'Order update rejects an unknown property with 422 (§4.1 rule 5)');
 });

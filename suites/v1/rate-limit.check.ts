@@ -25,7 +25,7 @@ check({
     await t.v1.get(probe.path, { query: probe.query }),
     await t.v1.get('/shipments', { query: { limit: 1 } }),
     await t.v1.get('/warehouses'),
-    await t.v1.get(`/orders/${UNKNOWN_ID}`),
+    await t.v1.get('/orders/{id}', { path: { id: UNKNOWN_ID } }),
     await t.anonymous.v1.get(probe.path, { query: probe.query }),
   ];
   const expired = t.profile.tokens.expired;

@@ -2,15 +2,15 @@
 // items carry no inventory batches, warehouse_id must be one of the merchant's warehouses,
 // delivery_option is one of four values, and an update may carry unknown extra properties.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
 import { cancelAfterwards, expectCreateRefused, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
-async function createV1Shipment(t: CheckContext): Promise<ApiResponse> {
+async function createV1Shipment(t: CheckContext): Promise<Answer<'v1', 'POST /restocking_shipments'>> {
   // The create's own rules are v1.restocking.create.*'s: here it only makes a shipment to work on.
-  const created = await t.v1.post('/restocking_shipments', v1RestockingBody(t), { premise: true });
+  const created = await t.v1.post('/restocking_shipments', { body: v1RestockingBody(t), premise: true });
   requireSuccess(t, created, 'v1 POST /restocking_shipments creates a shipment to work on (§4.1)');
   cancelAfterwards(t, created.body.id);
   return created;
@@ -18,7 +18,7 @@ async function createV1Shipment(t: CheckContext): Promise<ApiResponse> {
 
 /** Fails unless the create is refused with 422 (§7 invalid data); a shipment created anyway is cancelled. */
 async function expectCreate422(t: CheckContext, body: Record<string, unknown>, what: string): Promise<void> {
-  expectCreateRefused(t, await t.v1.post('/restocking_shipments', body, { validate: false }), [422], what);
+  expectCreateRefused(t, await t.v1.post('/restocking_shipments', { body, validate: false }), [422], what);
 }
 
 /** The warehouse records of a v1 GET /warehouses answer (its shape is not shown: a list, or a list under data). */
@@ -39,7 +39,7 @@ check({
 }, async (t) => {
   const created = await createV1Shipment(t);
   const items = [{ sku_id: t.fixtures.sku?.id, announced_quantity: 3 }];
-  const updated = await t.v1.put(`/restocking_shipments/${created.body.id}`, { restocking_shipment_items: items });
+  const updated = await t.v1.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { restocking_shipment_items: items } });
   t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1, §4.1)`);
   const lines: unknown = updated.body?.restocking_shipment_items;
   for (const line of Array.isArray(lines) ? lines : []) {
@@ -93,7 +93,7 @@ check({
   const created = await createV1Shipment(t);
   const poNumber = t.uniqueId('po');
   const body = { po_number: poNumber, restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id, announced_quantity: 5 }], mfc_extra_property: t.marker };
-  const updated = await t.v1.put(`/restocking_shipments/${created.body.id}`, body);
+  const updated = await t.v1.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body });
   t.expectStatus(updated, 200, 'Unknown extra properties may be present in a v1 restocking update (§4.1): it answers 200');
   t.expect(updated, 'The update applies po_number beside the extra property', poNumber, updated.body?.po_number);
 });

@@ -1,6 +1,6 @@
 // §3.1 and §4.1 for v1 restocking shipments: create, the update guard and the v1 update rules.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { announcedItems, cancelAfterwards, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v1RestockingBody } from '../support/restocking.js';
@@ -11,8 +11,8 @@ const needs = ['fixtures.warehouseId', 'fixtures.sku'];
  * Creates a v1 shipment from `body` (201 required, §4.1) and registers its cancellation. Only
  * v1.restocking.create.shipped-201 judges the create's status; for the others it is a premise.
  */
-async function createV1Shipment(t: CheckContext, body: Record<string, unknown>, premise = true): Promise<ApiResponse> {
-  const created = await t.v1.post('/restocking_shipments', body, { premise });
+async function createV1Shipment(t: CheckContext, body: Record<string, unknown>, premise = true): Promise<Answer<'v1', 'POST /restocking_shipments'>> {
+  const created = await t.v1.post('/restocking_shipments', { body, premise });
   t.expectStatus(created, 201, 'v1 POST /restocking_shipments answers 201 with the shipment (§4.1)');
   cancelAfterwards(t, created.body.id);
   return created;
@@ -72,7 +72,7 @@ check({
   const body = v1RestockingBody(t);
   const created = await createV1Shipment(t, body);
   const supplier = t.uniqueId('supplier');
-  const updated = await t.v1.put(`/restocking_shipments/${created.body.id}`, { supplier_name: supplier, restocking_shipment_items: body.restocking_shipment_items });
+  const updated = await t.v1.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { supplier_name: supplier, restocking_shipment_items: body.restocking_shipment_items } });
   t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1: allowed in created and shipped)`);
   t.expect(updated, 'The property sent is changed', supplier, updated.body.supplier_name);
   for (const key of ['warehouse_id', 'estimated_arrival_date', 'delivery_option', 'tracking_code', 'po_number'] as const) {
@@ -89,7 +89,7 @@ check({
   writes: true,
 }, async (t) => {
   const created = await createV1Shipment(t, v1RestockingBody(t));
-  const updated = await t.v1.put(`/restocking_shipments/${created.body.id}`, { tracking_code: t.uniqueId('tracking') });
+  const updated = await t.v1.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { tracking_code: t.uniqueId('tracking') } });
   t.expectStatus(updated, 200, 'PUT on a shipment the run just created answers 200 (§3.1)');
   t.expect(updated, 'Leaving out restocking_shipment_items removes every item (§4.1)', [], updated.body.restocking_shipment_items);
 });
@@ -104,12 +104,12 @@ check({
   locks: [NOT_EDITABLE_SHIPMENTS],
 }, async (t) => {
   const target = await findNotEditableShipment(t);
-  const before = await t.v2.get(`/restocking_shipments/${target.id}`);
+  const before = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(before, 200);
   // The current items are sent back, so a server that wrongly accepts the update loses nothing but a tracking code.
-  const refused = await t.v1.put(`/restocking_shipments/${target.id}`, { tracking_code: t.uniqueId('tracking'), restocking_shipment_items: announcedItems(before.body) });
+  const refused = await t.v1.put('/restocking_shipments/{id}', { path: { id: target.id }, body: { tracking_code: t.uniqueId('tracking'), restocking_shipment_items: announcedItems(before.body) } });
   t.expectStatus(refused, 422, `PUT on a shipment in v2 status ${target.status} answers 422 (§3.1, §4.1: allowed only in ${editableStatuses.join(' and ')})`);
-  const after = await t.v2.get(`/restocking_shipments/${target.id}`);
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(after, 200);
   for (const key of ['status', 'tracking_code', 'restocking_shipment_items'] as const) {
     t.expect(after, `The refused update changed nothing: ${key}`, before.body[key], after.body[key]);

@@ -18,7 +18,7 @@ check({
   const list = await t.v1.get('/orders', { query: { limit: 5 } });
   const [id] = recordIds((list.body as { data: unknown[] }).data);
   if (id === undefined) return t.skip('GET /orders lists no order with an id');
-  const res = await t.v1.get(`/orders/${id}`);
+  const res = await t.v1.get('/orders/{id}', { path: { id } });
   t.expectStatus(res, 200, `Order ${id} from the channel's own list is readable (§4.1)`);
 });
 
@@ -29,7 +29,7 @@ check({
   title: 'The pagination object of v1 lists holds current_page, item_count, page_count and items_per_page as integers',
   owns: [{ pointer: '/pagination*', status: 'success' }],
 }, async (t) => {
-  for (const path of ['/orders', '/shipments']) {
+  for (const path of ['/orders', '/shipments'] as const) {
     const res = await t.v1.get(path, { query: { limit: 1 } });
     t.expectStatus(res, 200, `GET ${path} answers a page (§4.1)`);
   }
@@ -46,7 +46,7 @@ check({
   const ids = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true, idsFound(MAX_RESTOCKING_READS))).slice(0, MAX_RESTOCKING_READS);
   if (ids.length === 0) return t.skip('the merchant lists no restocking shipment');
   for (const id of ids) {
-    const res = await t.v1.get(`/restocking_shipments/${id}`);
+    const res = await t.v1.get('/restocking_shipments/{id}', { path: { id } });
     t.expectStatus(res, 200, `Restocking shipment ${id} of the merchant is readable through v1 (§1)`);
   }
 });
@@ -61,6 +61,6 @@ check({
   writes: true,
 }, async (t) => {
   // An empty update keeps every property (§4.1): the SKU comes back unchanged, for its schema to be seen.
-  const res = await t.v1.patch(`/skus/${t.fixtures.sku!.id}`, {});
+  const res = await t.v1.patch('/skus/{id}', { path: { id: t.fixtures.sku!.id }, body: {} });
   t.expectStatus(res, 200, 'An empty update of the fixture SKU answers the SKU (§4.1)');
 });

@@ -21,7 +21,7 @@ check({
 }, async (t) => {
   const [id] = await foreignOrderIds(t, 'sameMerchantOtherChannel');
   if (id === undefined) return t.skip('the other sales channel lists no order (with an id) of its own');
-  const res = await t.v1.get(`/orders/${id}`);
+  const res = await t.v1.get('/orders/{id}', { path: { id } });
   t.expectStatus(res, 404, `Order ${id} of another sales channel is not the caller's: v1 orders are scoped to the token's sales channel (§1, §4.1)`);
 });
 
@@ -73,7 +73,7 @@ check({
 }, async (t) => {
   const { id } = t.fixtures.otherChannelSku!;
   // An empty update keeps every property (§4.1), so a server that wrongly accepts it changes nothing.
-  const res = await t.v1.patch(`/skus/${id}`, {});
+  const res = await t.v1.patch('/skus/{id}', { path: { id }, body: {} });
   t.expectStatus(res, 404, `SKU ${id} of another sales channel is not the caller's: v1 SKUs are scoped to the token's sales channel (§1, §7)`);
 });
 
@@ -86,7 +86,7 @@ check({
 }, async (t) => {
   const [id] = await foreignOrderIds(t, 'otherMerchant');
   if (id === undefined) return t.skip('the other merchant lists no order (with an id) of its own');
-  const res = await t.v1.get(`/orders/${id}`);
+  const res = await t.v1.get('/orders/{id}', { path: { id } });
   t.expectStatus(res, 404, `Order ${id} of another merchant is not the caller's (§1, §4.1)`);
 });
 
@@ -103,9 +103,9 @@ check({
   const theirs = recordIds(await sharedList(t, 'otherMerchant', 'v2', '/restocking_shipments')).filter((id) => !own.includes(id));
   const id = theirs[0];
   if (id === undefined) return t.skip('the other merchant lists no restocking shipment of its own');
-  const ownerView = await other.v1.get(`/restocking_shipments/${id}`);
+  const ownerView = await other.v1.get('/restocking_shipments/{id}', { path: { id } });
   if (ownerView.status !== 200) return t.skip(`the other merchant itself cannot read restocking shipment ${id} through v1`);
-  const res = await t.v1.get(`/restocking_shipments/${id}`);
+  const res = await t.v1.get('/restocking_shipments/{id}', { path: { id } });
   t.expectStatus(res, 404, `Restocking shipment ${id} belongs to another merchant (§1: restocking shipments are scoped to the merchant)`);
 });
 
@@ -119,7 +119,7 @@ check({
   const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true, idsFound(1)));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
   for (const [who, client] of [['the primary', t.v1], ['another', t.as('sameMerchantOtherChannel').v1]] as const) {
-    const res = await client.get(`/restocking_shipments/${id}`);
+    const res = await client.get('/restocking_shipments/{id}', { path: { id } });
     t.expectStatus(res, 200, `${who} sales channel of the merchant reads restocking shipment ${id}: restocking shipments are merchant-scoped in v1 (§1)`);
     t.expect(res, 'The id of the restocking shipment read', id, (res.body as { id?: unknown }).id);
   }

@@ -3,7 +3,7 @@
 // list endpoints": one refused with 400 skips). v1 Shipment fields are not shown, so records are
 // compared as whole JSON and the filters are judged by how many records they list on either side of a
 // distant date.
-import { check, type ApiResponse, type CheckContext, type Query } from '../../src/checks/index.js';
+import { check, type Answer, type CheckContext, type Query } from '../../src/checks/index.js';
 import { listRecords } from '../support/scope.js';
 import { paginationOf } from '../support/v1-pages.js';
 
@@ -12,7 +12,7 @@ const path = '/shipments';
 const DISTANT_PAST = '2000-01-01T00:00:00Z';
 
 /** One page of shipments: the answer and its records. */
-async function page(t: CheckContext, query: Query): Promise<{ res: ApiResponse; records: string[] }> {
+async function page(t: CheckContext, query: Query): Promise<{ res: Answer<'v1', 'GET /shipments'>; records: string[] }> {
   const res = await t.v1.get(path, { query });
   t.expectStatus(res, 200, `GET /shipments?${new URLSearchParams(query as Record<string, string>).toString()} answers a page`);
   return { res, records: (listRecords(res.body) ?? []).map((r) => JSON.stringify(r)) };

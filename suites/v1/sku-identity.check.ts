@@ -6,11 +6,11 @@ import { weightOf } from '../support/v1-skus.js';
 
 /** POSTs a SKU with `merchantSkuId`; deletes what it created after the check. Undefined id when the answer shows none. */
 async function postSku(t: CheckContext, merchantSkuId: string): Promise<{ res: ApiResponse; id?: number }> {
-  const res = await t.v1.post('/skus', { merchant_sku_id: merchantSkuId, name: `${merchantSkuId} conformance` }, { validate: false });
+  const res = await t.v1.post('/skus', { body: { merchant_sku_id: merchantSkuId, name: `${merchantSkuId} conformance` }, validate: false });
   const id = (res.body as { id?: unknown } | undefined)?.id;
-  if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) {
-    t.cleanup(() => t.v1.delete(`/skus/${id}`, undefined, { validate: false }));
-    return { res, id: id as number };
+  if (res.status >= 200 && res.status < 300 && typeof id === 'number' && Number.isInteger(id)) {
+    t.cleanup(() => t.v1.delete('/skus/{id}', { path: { id }, validate: false }));
+    return { res, id };
   }
   return { res };
 }
@@ -32,7 +32,7 @@ check({
 }, async (t) => {
   const sku = await newSku(t);
   // An empty update keeps every property (§4.1) and answers the SKU (§2.6).
-  const read = await t.v1.patch(`/skus/${sku.id}`, {});
+  const read = await t.v1.patch('/skus/{id}', { path: { id: sku.id }, body: {} });
   t.expectStatus(read, 200, 'PATCH /skus/{id} with an empty body answers the SKU');
   t.expect(read, 'merchant_sku_id is always set for SKUs created through the API (§2.6)', sku.merchantSkuId, read.body?.merchant_sku_id);
 });
@@ -59,7 +59,7 @@ check({
 }, async (t) => {
   const first = await newSku(t);
   const second = await newSku(t);
-  const res = await t.v1.patch(`/skus/${second.id}`, { merchant_sku_id: first.merchantSkuId }, { validate: false });
+  const res = await t.v1.patch('/skus/{id}', { path: { id: second.id }, body: { merchant_sku_id: first.merchantSkuId }, validate: false });
   if (res.status >= 400 && res.status < 500) return;
   t.expectStatus(res, 200, 'PATCH /skus/{id} answers a 4xx or 200');
   t.expect(res, 'merchant_sku_id is unique within the sales channel (§2.6): the SKU does not take another SKU\'s', second.merchantSkuId, res.body?.merchant_sku_id);
@@ -73,7 +73,7 @@ check({
   writes: true,
 }, async (t) => {
   const sku = await newSku(t);
-  t.expectStatus(await t.v1.delete(`/skus/${sku.id}`), 200, 'DELETE /skus/{id} answers 200');
+  t.expectStatus(await t.v1.delete('/skus/{id}', { path: { id: sku.id } }), 200, 'DELETE /skus/{id} answers 200');
   const again = await postSku(t, sku.merchantSkuId);
   if (again.res.status < 200 || again.res.status > 299) {
     t.fail({ title: 'Creating a deleted SKU again is accepted: creating it sets it active (§2.6)', expected: 'a 2xx', received: `status ${again.res.status}`, response: again.res });
@@ -92,7 +92,7 @@ check({
 }, async (t) => {
   const sku = await newSku(t);
   // Whether PUT is an alias at all is v1.skus.update.put-same-as-patch's rule: a status PUT may not answer skips.
-  const res = await t.v1.put(`/skus/${sku.id}`, { weight_in_kg: '2.25' }, { premise: true });
+  const res = await t.v1.put('/skus/{id}', { path: { id: sku.id }, body: { weight_in_kg: '2.25' }, premise: true });
   t.expectStatus(res, 200, 'PUT /skus/{id} with weight_in_kg "2.25" answers 200 (§4.1: a numeric string is accepted)');
   t.expect(res, 'weight_in_kg sent as "2.25" is the number 2.25 (§2.6: a number)', 2.25, weightOf(res.body));
 });

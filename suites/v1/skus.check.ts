@@ -1,14 +1,14 @@
 // §4.1 and §2.6 v1 SKU updates: PUT as PATCH, omitted properties kept, numeric strings, the null
 // batch-tracking flag, and DELETE / update moving the status between deleted and active.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { keptProperties, skuUnderTest, weightOf } from '../support/v1-skus.js';
 
 const needs = ['fixtures.sku'];
 
 /** PATCH /skus/{id} that must answer 200. */
-async function patchSku(t: CheckContext, id: number, body: Record<string, unknown>, what: string): Promise<ApiResponse> {
-  const res = await t.v1.patch(`/skus/${id}`, body);
+async function patchSku(t: CheckContext, id: number, body: Record<string, unknown>, what: string): Promise<Answer<'v1', 'PATCH /skus/{id}'>> {
+  const res = await t.v1.patch('/skus/{id}', { path: { id }, body });
   t.expectStatus(res, 200, what);
   return res;
 }
@@ -30,7 +30,7 @@ check({
 }, async (t) => {
   const sku = await skuUnderTest(t);
   const patched = await patchSku(t, sku.id, { name: `${t.marker} patched`, weight_in_kg: 1.25 }, 'PATCH /skus/{id} updates name and weight_in_kg');
-  const put = await t.v1.put(`/skus/${sku.id}`, { name: `${t.marker} put`, weight_in_kg: 2.5 });
+  const put = await t.v1.put('/skus/{id}', { path: { id: sku.id }, body: { name: `${t.marker} put`, weight_in_kg: 2.5 } });
   t.expectStatus(put, 200, 'PUT /skus/{id} is accepted as PATCH is (§4.1, §9.5)');
   t.expect(put, 'PUT sets the name and weight_in_kg sent', { name: `${t.marker} put`, weight_in_kg: 2.5 }, { name: put.body?.name, weight_in_kg: weightOf(put.body) });
   t.expect(put, 'PUT keeps every other property, as PATCH does (§4.1)', keptProperties(patched, ['name', 'weight_in_kg']), keptProperties(put, ['name', 'weight_in_kg']));
@@ -74,13 +74,13 @@ check({
   // The flag's request name is not shown (§4.1); we send the §2.6 response name. A server that takes
   // another name ignores it or refuses it, and either way the flag cannot change.
   const sku = await skuUnderTest(t);
-  let before = await t.v1.patch(`/skus/${sku.id}`, { batch_tracking_enabled: true });
+  let before = await t.v1.patch('/skus/{id}', { path: { id: sku.id }, body: { batch_tracking_enabled: true } });
   // A merchant without batch tracking may refuse turning it on: the null is then tried on the flag as it is.
   if (before.status === 422) before = await patchSku(t, sku.id, {}, 'PATCH /skus/{id} with an empty body answers 200');
   t.expectStatus(before, 200, 'PATCH /skus/{id} setting the batch-tracking flag answers 200');
   const flag = before.body?.batch_tracking_enabled;
   if (typeof flag !== 'boolean') return t.skip('the SKU answer shows no batch_tracking_enabled to compare');
-  const res = await t.v1.patch(`/skus/${sku.id}`, { batch_tracking_enabled: null });
+  const res = await t.v1.patch('/skus/{id}', { path: { id: sku.id }, body: { batch_tracking_enabled: null } });
   if (res.status === 422) return t.skip('the server refuses batch_tracking_enabled in requests: its request name is not shown (§4.1)');
   t.expectStatus(res, 200, 'PATCH /skus/{id} with the flag null answers 200');
   t.expect(res, 'batch_tracking_enabled sent as null is left unchanged (§4.1)', flag, res.body?.batch_tracking_enabled);
@@ -95,7 +95,7 @@ check({
   writes: true,
 }, async (t) => {
   const sku = await skuUnderTest(t, true);
-  const res = await t.v1.delete(`/skus/${sku.id}`);
+  const res = await t.v1.delete('/skus/{id}', { path: { id: sku.id } });
   t.expectStatus(res, 200, 'DELETE /skus/{id} answers 200 (§4: success is 200 unless stated)');
   // The DELETE answer's shape is not shown: it is judged only when it is this SKU with a status,
   // which then must be the status DELETE sets. No read of a SKU is shown for v1 to look afterwards.
@@ -113,7 +113,7 @@ check({
   writes: true,
 }, async (t) => {
   const sku = await skuUnderTest(t, true);
-  const deleted = await t.v1.delete(`/skus/${sku.id}`);
+  const deleted = await t.v1.delete('/skus/{id}', { path: { id: sku.id } });
   t.expectStatus(deleted, 200, 'DELETE /skus/{id} answers 200');
   const res = await patchSku(t, sku.id, { name: `${t.marker} back` }, 'PATCH /skus/{id} on the deleted SKU answers 200');
   t.expect(res, 'Updating the deleted SKU sets its status active again (§2.6)', 'active', statusOf(t, res));

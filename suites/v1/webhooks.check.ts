@@ -51,7 +51,7 @@ check({
     });
   }
   const id = delivery.resource?.id;
-  const current = await t.v1.get(`/restocking_shipments/${String(id)}`);
+  const current = await t.v1.get('/restocking_shipments/{id}', { path: { id: String(id) } });
   t.expectStatus(current, 200, 'GET /restocking_shipments/{id} (v1) reads the shipment the event announced');
   const shown = current.body as { id: unknown; status: unknown };
   t.expect(current, `The payload of ${describeDelivery(delivery)} agrees with GET /restocking_shipments/{id} on id and status (§6.1)`,

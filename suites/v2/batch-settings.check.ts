@@ -8,25 +8,17 @@
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
-import { batchTrackingOf, requireEchoKeepsOmitted } from '../support/batch-settings.js';
+import { batchTrackingOf, effectiveBatchSettings, putBatchSettings, requireEchoKeepsOmitted, type BatchSettingsAnswer } from '../support/batch-settings.js';
 import { digitsAsNumber } from '../support/digits.js';
-import { expectSuccess } from '../support/success.js';
 
 const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
 type ExpiryField = (typeof expiryFields)[number];
 
 const skuOf = (t: CheckContext): SkuFixture => t.fixtures.batchSku as SkuFixture;
 
-/** Writes batch settings for the batch SKU; the success code is not shown (§4.2), so any 2xx. */
-async function writeSettings(t: CheckContext, body: Record<string, unknown>, what: string): Promise<ApiResponse> {
-  const written = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, body);
-  expectSuccess(t, written, what);
-  return written;
-}
-
 /** The SKU-specific settings as stored, through a write of neither expiry field (which changes nothing, §4.2). */
-function currentSettings(t: CheckContext): Promise<ApiResponse> {
-  return writeSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
+function currentSettings(t: CheckContext): Promise<BatchSettingsAnswer> {
+  return putBatchSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
 }
 
 /** The batch SKU's batch_tracking_enabled, as an empty v1 PATCH echoes it (§2.6, §4.1: omitted properties are kept). */
@@ -43,7 +35,7 @@ async function requireTrackingOff(t: CheckContext): Promise<void> {
  * The stored settings of a batch SKU whose batch tracking is off (skipping the check otherwise), read
  * through a write of neither expiry field, which must leave tracking off (§4.2).
  */
-async function settingsWhileTrackingOff(t: CheckContext): Promise<ApiResponse> {
+async function settingsWhileTrackingOff(t: CheckContext): Promise<BatchSettingsAnswer> {
   await requireTrackingOff(t);
   const settings = await currentSettings(t);
   t.expectEqual('Batch tracking stays off after a settings write of neither expiry field (§4.2)', false, await batchTracking(t));
@@ -69,7 +61,7 @@ check({
   const cleared = expiryFields.filter((field) => before.body[field] === null);
   if (cleared.length === 0) t.skip('fixtures.batchSku holds both expiry values; clearing one could not be undone without turning batch tracking on');
   const body = Object.fromEntries(cleared.map((field) => [field, null]));
-  await writeSettings(t, body, `Clearing ${cleared.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
+  await putBatchSettings(t, body, `Clearing ${cleared.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
   t.expectEqual(`Batch tracking stays off after sending ${cleared.join(' and ')} as null (§4.2)`, false, await batchTracking(t));
 });
 
@@ -85,7 +77,7 @@ check({
   const held = expiryFields.filter((field: ExpiryField) => before.body[field] !== null && before.body[field] !== undefined);
   if (held.length === 0) t.skip('fixtures.batchSku holds no expiry value to re-send');
   const body = Object.fromEntries(held.map((field) => [field, before.body[field]]));
-  await writeSettings(t, body, `Re-sending the held ${held.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
+  await putBatchSettings(t, body, `Re-sending the held ${held.join(' and ')} is an ordinary write: it would not turn batch tracking on (§4.2)`);
   t.expectEqual(`Batch tracking stays off after re-sending the held ${held.join(' and ')} (§4.2)`, false, await batchTracking(t));
 });
 
@@ -104,7 +96,7 @@ check({
     action_weeks_before_expiry: newWeeks(before.body.action_weeks_before_expiry),
     b2c_shelf_life_in_weeks: (before.body.b2c_shelf_life_in_weeks ?? 0) + 1,
   };
-  const refused = await t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, attempt);
+  const refused = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: skuOf(t).id }, body: attempt });
   t.expectStatus(refused, 422, 'A new action_weeks_before_expiry would turn batch tracking on, which the merchant lacks: 422 (§4.2, §7)');
   const after = await currentSettings(t);
   for (const key of ['action_weeks_before_expiry', 'b2c_shelf_life_in_weeks'] as const) {
@@ -126,8 +118,8 @@ check({
   const before = await settingsWhileTrackingOff(t);
   const weeks = newWeeks(before.body.action_weeks_before_expiry);
   // Batch tracking stays on afterwards (nothing shown turns it off); the value itself is put back.
-  t.cleanup(() => t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, { action_weeks_before_expiry: before.body.action_weeks_before_expiry ?? null }, { validate: false }));
-  const written = await writeSettings(t, { action_weeks_before_expiry: weeks }, 'Setting a new action_weeks_before_expiry succeeds for a merchant with batch tracking (§4.2)');
+  t.cleanup(() => t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: skuOf(t).id }, body: { action_weeks_before_expiry: before.body.action_weeks_before_expiry ?? null }, validate: false }));
+  const written = await putBatchSettings(t, { action_weeks_before_expiry: weeks }, 'Setting a new action_weeks_before_expiry succeeds for a merchant with batch tracking (§4.2)');
   t.expect(written, 'The SKU-specific settings hold the value sent (§2.5)', weeks, digitsAsNumber(written.body.action_weeks_before_expiry));
   const after = await batchTrackingOf(t, skuOf(t).id);
   if (!after.enabled) await requireEchoKeepsOmitted(t, skuOf(t).id, after.echo);
@@ -162,13 +154,13 @@ check({
   if (held === null || held === undefined) {
     // Setting an action may turn batch tracking on, so only where the merchant has it.
     if (t.features.batchTracking !== true) t.skip('fixtures.batchSku holds no expiry_follow_up_action, and setting one needs batch tracking, which the merchant lacks');
-    t.cleanup(() => t.v2.put(`/skus/${skuOf(t).id}/inventory_batch_settings`, { expiry_follow_up_action: null }, { validate: false }));
+    t.cleanup(() => t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: skuOf(t).id }, body: { expiry_follow_up_action: null }, validate: false }));
     // block_only is the one value §2.5 shows.
-    const set = await writeSettings(t, { expiry_follow_up_action: 'block_only' }, 'Setting expiry_follow_up_action succeeds (§4.2)');
+    const set = await putBatchSettings(t, { expiry_follow_up_action: 'block_only' }, 'Setting expiry_follow_up_action succeeds (§4.2)');
     t.expect(set, 'The SKU-specific settings hold the action sent (§2.5)', 'block_only', set.body.expiry_follow_up_action);
     held = 'block_only';
   }
-  const written = await writeSettings(t, { b2c_shelf_life_in_weeks: before.body.b2c_shelf_life_in_weeks }, 'A settings write of b2c_shelf_life_in_weeks succeeds (§4.2)');
+  const written = await putBatchSettings(t, { b2c_shelf_life_in_weeks: before.body.b2c_shelf_life_in_weeks }, 'A settings write of b2c_shelf_life_in_weeks succeeds (§4.2)');
   t.expect(written, 'expiry_follow_up_action, left out, keeps the stored value (§4.2: omitting it keeps the stored value)', held, written.body.expiry_follow_up_action);
 });
 
@@ -177,12 +169,9 @@ check({
  * are not shown, so this tries GET /skus/{id} and skips the check unless it answers 200 with that object.
  */
 async function effectiveSettings(t: CheckContext): Promise<{ response: ApiResponse; effective: Record<string, unknown> }> {
-  const sku = await t.v2.get(`/skus/${skuOf(t).id}`, { validate: false });
-  const effective: unknown = sku.status === 200 ? sku.body?.effective_inventory_batch_settings : undefined;
-  if (effective === null || typeof effective !== 'object') {
-    return t.skip('the target shows no effective_inventory_batch_settings for fixtures.batchSku (v2 GET /skus/{id} is not shown in the specification)');
-  }
-  return { response: sku, effective: effective as Record<string, unknown> };
+  const shown = await effectiveBatchSettings(t);
+  if (!shown) return t.skip('the target shows no effective_inventory_batch_settings for fixtures.batchSku (v2 GET /skus/{id} is not shown in the specification)');
+  return shown;
 }
 
 check({
@@ -195,7 +184,7 @@ check({
 }, async (t) => {
   const own = await currentSettings(t);
   const { response, effective } = await effectiveSettings(t);
-  const fields = ['batch_priority', 'b2c_shelf_life_in_weeks', 'b2b_shelf_life_in_weeks', 'ito_shelf_life_in_weeks', 'kit_shelf_life_in_weeks', ...expiryFields];
+  const fields = ['batch_priority', 'b2c_shelf_life_in_weeks', 'b2b_shelf_life_in_weeks', 'ito_shelf_life_in_weeks', 'kit_shelf_life_in_weeks', ...expiryFields] as const;
   for (const field of fields.filter((f) => own.body[f] !== null && own.body[f] !== undefined)) {
     t.expect(response, `effective_inventory_batch_settings.${field} is the SKU's own value (§2.5: resolved field by field, the SKU's value first)`, own.body[field], effective[field]);
   }

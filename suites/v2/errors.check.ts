@@ -22,7 +22,7 @@ check({
 }, async (t) => {
   // Two refusals every deployment gives (their statuses are v2.errors.unknown-order-404's and
   // v2.auth.missing-token-401's rules); the error answers of every other check are judged here too.
-  expectStatedStatus(t, await t.v2.get(`/orders/${UNKNOWN_ID}`));
+  expectStatedStatus(t, await t.v2.get('/orders/{id}', { path: { id: UNKNOWN_ID } }));
   expectStatedStatus(t, await t.anonymous.v2.get('/restocking_shipments', { query: { limit: 1 } }));
 });
 
@@ -32,7 +32,7 @@ check({
   section: '7',
   title: 'GET /restocking_shipments/{id} of an id that does not exist answers 404',
 }, async (t) => {
-  const res = await t.v2.get(`/restocking_shipments/${UNKNOWN_ID}`);
+  const res = await t.v2.get('/restocking_shipments/{id}', { path: { id: UNKNOWN_ID } });
   t.expectStatus(res, 404, `Restocking shipment ${UNKNOWN_ID} does not exist: 404 (§4.2, §7)`);
 });
 
@@ -42,7 +42,7 @@ check({
   section: '7',
   title: 'GET /orders/{id} of an id that does not exist answers 404',
 }, async (t) => {
-  const res = await t.v2.get(`/orders/${UNKNOWN_ID}`);
+  const res = await t.v2.get('/orders/{id}', { path: { id: UNKNOWN_ID } });
   t.expectStatus(res, 404, `Order ${UNKNOWN_ID} does not exist: 404 (§7)`);
 });
 

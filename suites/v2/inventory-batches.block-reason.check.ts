@@ -2,16 +2,16 @@
 // expiry handling is enabled for the account, and expiry_date_reached only once the expiry date has passed. When the service blocks a batch is not
 // shown, so each check judges the batches it creates (the success code is not shown either: any 2xx).
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { dateInDays } from '../support/dates.js';
 import { expectSuccess } from '../support/success.js';
 
 /** Creates a batch on the batch SKU expiring `days` from today (negative: already expired). */
-async function createBatch(t: CheckContext, days: number): Promise<ApiResponse> {
+async function createBatch(t: CheckContext, days: number): Promise<Answer<'v2', 'POST /skus/{sku_id}/inventory_batches'>> {
   const sku = t.fixtures.batchSku as SkuFixture;
   const body = { lot_number: t.uniqueId('lot'), production_date: dateInDays(Math.min(days, 0) - 60), expiry_date: dateInDays(days) };
-  const created = await t.v2.post(`/skus/${sku.id}/inventory_batches`, body);
+  const created = await t.v2.post('/skus/{sku_id}/inventory_batches', { path: { sku_id: sku.id }, body });
   expectSuccess(t, created, 'POST /skus/{sku_id}/inventory_batches creates the batch (§4.2)');
   return created;
 }

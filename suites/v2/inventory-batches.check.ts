@@ -15,7 +15,7 @@ check({
   const sku = t.fixtures.batchSku as SkuFixture;
   // An expiry two years ahead keeps the batch clear of any expiry window (§2.4).
   const body = { lot_number: t.uniqueId('lot'), production_date: dateInDays(-30), expiry_date: dateInDays(730) };
-  const created = await t.v2.post(`/skus/${sku.id}/inventory_batches`, body);
+  const created = await t.v2.post('/skus/{sku_id}/inventory_batches', { path: { sku_id: sku.id }, body });
   // The success code is not shown (§4.2): any 2xx. Whether a SKU takes batches at all (batch tracking,
   // §2.6) is not stated either: a refusal skips.
   requireSuccess(t, created, 'POST /skus/{sku_id}/inventory_batches with a lot number and dates');

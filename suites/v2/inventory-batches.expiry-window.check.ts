@@ -7,7 +7,8 @@ import type { SkuFixture } from '../../src/profile/index.js';
 import { dateInDays } from '../support/dates.js';
 import { answerExcerpt, expectSuccess } from '../support/success.js';
 
-const path = (t: CheckContext): string => `/skus/${(t.fixtures.batchSku as SkuFixture).id}/inventory_batches`;
+/** The path parameters of the batch SKU's inventory_batches. */
+const batchSku = (t: CheckContext): { sku_id: number } => ({ sku_id: (t.fixtures.batchSku as SkuFixture).id });
 
 check({
   id: 'v2.inventory-batches.block-reason.window-not-after-expiry',
@@ -17,7 +18,7 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  const created = await t.v2.post(path(t), { lot_number: t.uniqueId('lot'), production_date: dateInDays(-70), expiry_date: dateInDays(-10) });
+  const created = await t.v2.post('/skus/{sku_id}/inventory_batches', { path: batchSku(t), body: { lot_number: t.uniqueId('lot'), production_date: dateInDays(-70), expiry_date: dateInDays(-10) } });
   expectSuccess(t, created, 'POST /skus/{sku_id}/inventory_batches creates the batch (§4.2)');
   if (created.body?.block_reason === 'expiry_window') {
     t.fail({
@@ -37,9 +38,9 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  const control = await t.v2.post(path(t), { lot_number: t.uniqueId('lot'), production_date: dateInDays(-30), expiry_date: dateInDays(365) });
+  const control = await t.v2.post('/skus/{sku_id}/inventory_batches', { path: batchSku(t), body: { lot_number: t.uniqueId('lot'), production_date: dateInDays(-30), expiry_date: dateInDays(365) } });
   expectSuccess(t, control, 'POST /skus/{sku_id}/inventory_batches creates a batch with every field set (§4.2)');
-  const nulls = await t.v2.post(path(t), { lot_number: null, production_date: null, expiry_date: null }, { validate: false });
+  const nulls = await t.v2.post('/skus/{sku_id}/inventory_batches', { path: batchSku(t), body: { lot_number: null, production_date: null, expiry_date: null }, validate: false });
   if (nulls.status < 200 || nulls.status > 299) {
     t.fail({
       title: 'lot_number, production_date and expiry_date may be sent as null (§4.2: string or null, date or null)',

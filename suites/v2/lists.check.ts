@@ -1,14 +1,8 @@
 // §4.2, §2.7 and §9.4 for v2 lists: cursor pages through next_page_url, limit, created_at filters.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { answerExcerpt } from '../support/success.js';
 import { firstV2Page } from '../support/v2-limit.js';
 import { expectEachOnce, walkV2 } from '../support/v2-pages.js';
-
-interface Listed {
-  id: number;
-  created_at?: string;
-}
 
 // The v2 lists §4.2 shows: orders (all channels of the merchant) and restocking shipments.
 const lists = [
@@ -28,10 +22,10 @@ for (const list of lists) {
     section: '9.4',
     title: `Following next_page_url through the ${list.title} list visits every record once and ends with null`,
   }, async (t) => {
-    const whole = await walkV2<Listed>(t, list.path, { limit: 100 }, wholeListPages);
+    const whole = await walkV2(t, list.path, { limit: 100 }, wholeListPages);
     if (!whole.complete) t.skip(`the ${list.title} list holds more than the ${whole.records.length} records of ${wholeListPages} pages: too long to walk again in small pages within the run's request budget`);
     const limit = Math.max(2, Math.ceil(whole.records.length / smallPagesTarget));
-    const small = await walkV2<Listed>(t, list.path, { limit }, wholeListPages * 10);
+    const small = await walkV2(t, list.path, { limit }, wholeListPages * 10);
     if (small.limitRefused) t.skip(`the service refused limit=${limit} (400), so the list cannot be walked in smaller pages`);
     expectEachOnce(t, small, `the ${list.title} list`);
     if (!small.complete) {
@@ -79,7 +73,7 @@ check({
 }, async (t) => {
   const first = await firstV2Page(t.v2, '/restocking_shipments', { limit: 5 });
   t.expectStatus(first, 200);
-  const record = (first.body.data as Listed[]).find((r) => typeof r.created_at === 'string');
+  const record = first.body.data.find((r) => typeof r.created_at === 'string');
   if (!record?.created_at) return t.skip('the first page of the v2 restocking list shows no record with a created_at');
   const boundary = record.created_at;
   const time = Date.parse(boundary);
@@ -95,7 +89,7 @@ check({
   ];
   const listedAt: boolean[] = [];
   for (const { query, admits } of cases) {
-    const walk = await walkV2<Listed>(t, '/restocking_shipments', { ...query, limit: 100 }, 5);
+    const walk = await walkV2(t, '/restocking_shipments', { ...query, limit: 100 }, 5);
     const page = walk.pages.at(-1)!;
     const filter = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
     const listed = walk.records.some((r) => r.id === record.id);

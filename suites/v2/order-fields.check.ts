@@ -5,7 +5,7 @@
 // specification allows is judged, the same order naming its SKU by sku_id with both prices is
 // created first: a service refusing that skips the check (its premise is not offered).
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { orderFields, orderLine } from '../support/order-fields.js';
@@ -25,24 +25,24 @@ function bodyWithItems(t: CheckContext, items: Array<Record<string, unknown> & {
 
 /** Fails unless a create of invalid data is refused (400 or 422, §7); an order created anyway is cancelled. */
 async function expectCreateRefused(t: CheckContext, body: Record<string, unknown>, what: string): Promise<void> {
-  const answer = await t.v2.post('/orders', body, { validate: false });
+  const answer = await t.v2.post('/orders', { body, validate: false });
   if (answer.status >= 200 && answer.status < 300 && Number.isInteger(answer.body?.id)) {
-    t.cleanup(() => t.v2.put(`/orders/${answer.body.id}/cancel`, undefined, { validate: false }));
+    t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: answer.body.id }, validate: false }));
   }
   t.expectStatus(answer, [400, 422], what);
 }
 
 /** Fails unless a create the specification allows succeeds, after the same order with sku_id and prices was accepted. */
-function expectAccepted(t: CheckContext, answer: ApiResponse, what: string): void {
+function expectAccepted(t: CheckContext, answer: Answer<'v2', 'POST /orders'>, what: string): void {
   if (answer.status >= 200 && answer.status < 300) {
-    if (Number.isInteger(answer.body?.id)) t.cleanup(() => t.v2.put(`/orders/${answer.body.id}/cancel`, undefined, { validate: false }));
+    if (Number.isInteger(answer.body?.id)) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: answer.body.id }, validate: false }));
     return;
   }
   t.fail({ title: what, expected: 'a 2xx, as for the same order naming its SKU by sku_id with both prices', received: answerExcerpt(answer), response: answer });
 }
 
 /** The items of an order answer. */
-function itemsOf(answer: ApiResponse): Array<Record<string, unknown>> {
+function itemsOf(answer: Answer<'v2', 'POST /orders'>): Array<Record<string, unknown>> {
   const items: unknown = answer.body?.items;
   return Array.isArray(items) ? items : [];
 }
@@ -85,11 +85,11 @@ check({
   const id: number = created.body.id;
   const status = created.body.fulfillment_status === 'shipped' ? 'on_hold' : 'shipped';
   const sent = { id: id + 1_000_000, updated_at: '2001-01-01T00:00:00Z', fulfillment_status: status };
-  const patched = await t.v2.patch(`/orders/${id}`, sent, { validate: false });
+  const patched = await t.v2.patch('/orders/{id}', { path: { id }, body: sent, validate: false });
   // Refusing a write of read-only fields is as good as ignoring them.
   if (patched.status >= 400 && patched.status < 500) return;
   t.expectStatus(patched, 200, 'PATCH /orders/{id} answers 200 or refuses the read-only fields (§4: success is 200)');
-  const read = await t.v2.get(`/orders/${id}`);
+  const read = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(read, 200, 'GET /orders/{id} reads the order');
   for (const answer of [patched, read]) {
     t.expect(answer, 'id is read-only (§2.1): the order keeps its id', id, answer.body?.id);
@@ -154,7 +154,7 @@ check({
   const sku = skuOf(t);
   await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
   const { sku_id: _sku, ...line } = orderLine('line-1', sku.id);
-  const answer = await t.v2.post('/orders', bodyWithItems(t, [{ ...line, sku_code: sku.sku_code }]), { validate: false });
+  const answer = await t.v2.post('/orders', { body: bodyWithItems(t, [{ ...line, sku_code: sku.sku_code }]), validate: false });
   expectAccepted(t, answer, 'sku_id is required only if sku_code is absent (§2.1): an item naming its SKU by sku_code alone is accepted');
   const [item] = itemsOf(answer);
   // A sku_id of digits in a string still names the SKU: its JSON type is v2.schema.order's rule.
@@ -175,6 +175,6 @@ check({
   const sku = skuOf(t);
   await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
   const { price_per_unit_in_cents: _price, price_per_unit_in_cents_with_discount: _discounted, ...line } = orderLine('line-1', sku.id);
-  const answer = await t.v2.post('/orders', bodyWithItems(t, [line]), { validate: false });
+  const answer = await t.v2.post('/orders', { body: bodyWithItems(t, [line]), validate: false });
   expectAccepted(t, answer, 'price_per_unit_in_cents and price_per_unit_in_cents_with_discount are optional (§2.1): an item without them is accepted');
 });

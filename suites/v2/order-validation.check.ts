@@ -22,8 +22,8 @@ check({
   writes: true,
 }, async (t) => {
   await expectEachRefused(t, 'POST /orders', invalidOrderCases, validOrder(t), async (invalid) => {
-    const res = await t.v2.post('/orders', { ...invalid, merchant_order_id: t.uniqueId('order') });
-    if (res.status >= 200 && res.status < 300) t.cleanup(() => t.v2.put(`/orders/${res.body?.id}/cancel`, undefined, { validate: false }));
+    const res = await t.v2.post('/orders', { body: { ...invalid, merchant_order_id: t.uniqueId('order') } });
+    if (res.status >= 200 && res.status < 300) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: res.body?.id }, validate: false }));
     return res;
   });
 });
@@ -38,7 +38,7 @@ check({
 }, async (t) => {
   const valid = validOrder(t);
   const created = await createV2Order(t, valid);
-  await expectEachRefused(t, 'PATCH /orders/{id}', updateCases, valid, (invalid) => t.v2.patch(`/orders/${created.body.id}`, updateOf(valid, invalid)));
+  await expectEachRefused(t, 'PATCH /orders/{id}', updateCases, valid, (invalid) => t.v2.patch('/orders/{id}', { path: { id: created.body.id }, body: updateOf(valid, invalid) }));
 });
 
 check({
@@ -54,5 +54,5 @@ check({
   const query = byMerchantOrderIdQuery(valid.merchant_order_id as string, t.fixtures.salesChannelId);
   // A 422 must mean the data, not our guess at the query names (not shown, §4.2): the read proves them.
   skipUnlessQueryUnderstood(t, await t.v2.get('/orders/by_merchant_order_id', { query, validate: false }));
-  await expectEachRefused(t, 'PATCH /orders/by_merchant_order_id', updateCases, valid, (invalid) => t.v2.patch('/orders/by_merchant_order_id', updateOf(valid, invalid), { query }));
+  await expectEachRefused(t, 'PATCH /orders/by_merchant_order_id', updateCases, valid, (invalid) => t.v2.patch('/orders/by_merchant_order_id', { body: updateOf(valid, invalid), query }));
 });

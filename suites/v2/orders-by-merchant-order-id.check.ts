@@ -43,7 +43,7 @@ check({
 }, async (t) => {
   const known = await knownOrder(t);
   const query = byMerchantOrderIdQuery(t.uniqueId('no-such-order'), known.salesChannelId);
-  const patched = await t.v2.patch('/orders/by_merchant_order_id', { customer_order_number: t.uniqueId('customer-order') }, { query, validate: false });
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', { body: { customer_order_number: t.uniqueId('customer-order') }, query, validate: false });
   t.expectStatus(patched, 404, 'PATCH by a merchant_order_id that does not exist answers 404 (§7: record does not exist)');
 });
 
@@ -58,10 +58,10 @@ check({
   const other = await otherChannelOrder(t);
   const created = await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture));
   const change = { sales_channel_id: other.v2.body.sales_channel_id, customer_order_number: t.uniqueId('customer-order') };
-  const patched = await t.v2.patch('/orders/by_merchant_order_id', change, { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', { body: change, query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, patched);
   t.expectStatus(patched, 200, 'A PATCH sending sales_channel_id is not refused: it is ignored (§4.2)');
-  const read = await t.v2.get(`/orders/${created.body.id}`);
+  const read = await t.v2.get('/orders/{id}', { path: { id: created.body.id } });
   t.expectStatus(read, 200, 'v2 GET /orders/{id} reads the order the run created (§4.2)');
   t.expect(read, 'sales_channel_id cannot change and is ignored if sent (§4.2: same ignore rule)', created.body.sales_channel_id, read.body.sales_channel_id);
 });

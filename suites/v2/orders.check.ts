@@ -1,6 +1,6 @@
 // §4.2, §2.1, §3.2 and §7 for v2 orders: merchant scope, create, duplicates, get, PATCH and its ignore rule, cancel, by_merchant_order_id.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { expectExistingOrderId } from '../support/duplicate.js';
@@ -13,13 +13,13 @@ import {
 const keptFields = ['carrier_preference', 'external_created_at', 'custom_metadata', 'customer_order_number', 'payment_method', 'currency', 'financial_status', 'shipping_address'] as const;
 
 /** Creates an order on the profile's sales channel and SKU. */
-function createOwnOrder(t: CheckContext, merchantOrderId?: string): Promise<ApiResponse> {
+function createOwnOrder(t: CheckContext, merchantOrderId?: string): Promise<Answer<'v2', 'POST /orders'>> {
   return createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture, merchantOrderId));
 }
 
 /** Reads an order by id (200 required) to see what the service stored. */
-async function readOrder(t: CheckContext, id: number): Promise<ApiResponse> {
-  const read = await t.v2.get(`/orders/${id}`);
+async function readOrder(t: CheckContext, id: number): Promise<Answer<'v2', 'GET /orders/{id}'>> {
+  const read = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(read, 200, 'v2 GET /orders/{id} reads an order the run created (§4.2)');
   return read;
 }
@@ -74,9 +74,9 @@ check({
 }, async (t) => {
   const body = v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture);
   const created = await createV2Order(t, body);
-  const again = await t.v2.post('/orders', body);
+  const again = await t.v2.post('/orders', { body });
   // A target that accepts the duplicate created a second order: it is cancelled like the first.
-  if (again.status >= 200 && again.status < 300) t.cleanup(() => t.v2.put(`/orders/${again.body?.id}/cancel`, undefined, { validate: false }));
+  if (again.status >= 200 && again.status < 300) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: again.body?.id }, validate: false }));
   t.expectStatus(again, 409, 'Creating an order with a merchant_order_id already used in the sales channel answers 409 (§2.1: unique per sales channel; §7)');
   expectExistingOrderId(t, again, created.body.id, "The 409 error carries the existing order's id (§7)");
 });
@@ -91,7 +91,7 @@ check({
 }, async (t) => {
   const created = await createOwnOrder(t);
   const tags = [t.marker, t.uniqueId('tag')];
-  const patched = await t.v2.patch(`/orders/${created.body.id}`, { tags });
+  const patched = await t.v2.patch('/orders/{id}', { path: { id: created.body.id }, body: { tags } });
   t.expectStatus(patched, 200);
   t.expect(patched, 'The provided field changes (tags)', tags, patched.body.tags);
   const read = await readOrder(t, created.body.id);
@@ -110,7 +110,7 @@ check({
   writes: true,
 }, async (t) => {
   const created = await createOwnOrder(t);
-  const patched = await t.v2.patch(`/orders/${created.body.id}`, { merchant_order_id: t.uniqueId('order'), customer_order_number: t.uniqueId('customer-order') });
+  const patched = await t.v2.patch('/orders/{id}', { path: { id: created.body.id }, body: { merchant_order_id: t.uniqueId('order'), customer_order_number: t.uniqueId('customer-order') } });
   t.expectStatus(patched, 200, 'A PATCH sending merchant_order_id is not refused: it is ignored (§4.2)');
   const read = await readOrder(t, created.body.id);
   t.expect(read, 'merchant_order_id cannot change and is ignored if sent (§4.2)', created.body.merchant_order_id, read.body.merchant_order_id);
@@ -126,7 +126,7 @@ check({
 }, async (t) => {
   const other = await otherChannelOrder(t);
   const created = await createOwnOrder(t);
-  const patched = await t.v2.patch(`/orders/${created.body.id}`, { sales_channel_id: other.v2.body.sales_channel_id, customer_order_number: t.uniqueId('customer-order') });
+  const patched = await t.v2.patch('/orders/{id}', { path: { id: created.body.id }, body: { sales_channel_id: other.v2.body.sales_channel_id, customer_order_number: t.uniqueId('customer-order') } });
   t.expectStatus(patched, 200, 'A PATCH sending sales_channel_id is not refused: it is ignored (§4.2)');
   const read = await readOrder(t, created.body.id);
   t.expect(read, 'sales_channel_id cannot change and is ignored if sent (§4.2)', created.body.sales_channel_id, read.body.sales_channel_id);
@@ -142,7 +142,7 @@ check({
 }, async (t) => {
   const created = await createOwnOrder(t);
   // Which states permit cancellation is not shown (§3.2): a refusal of a fresh order is no finding.
-  const cancelled = await t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false });
+  const cancelled = await t.v2.put('/orders/{id}/cancel', { path: { id: created.body.id }, validate: false });
   requireSuccess(t, cancelled, `Cancelling an order in fulfillment_status ${String(created.body.fulfillment_status)} (which states permit it is not shown, §3.2)`);
   const read = await readOrder(t, created.body.id);
   t.expect(read, 'After the cancel the order is in fulfillment_status cancelled (§3.2)', 'cancelled', read.body.fulfillment_status);
@@ -171,9 +171,9 @@ check({
  */
 async function createReusingMerchantOrderId(t: CheckContext, salesChannelId: number, merchantOrderId: string): Promise<void> {
   const body = v2OrderBody(t, salesChannelId, t.fixtures.otherChannelSku as SkuFixture, merchantOrderId);
-  const created = await t.v2.post('/orders', body, { validate: false });
+  const created = await t.v2.post('/orders', { body, validate: false });
   if (created.status >= 200 && created.status < 300) {
-    if (created.body?.id !== undefined) t.cleanup(() => t.v2.put(`/orders/${created.body.id}/cancel`, undefined, { validate: false }));
+    if (created.body?.id !== undefined) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: created.body.id }, validate: false }));
     return;
   }
   if (created.status >= 400 && created.status < 500) await createV2Order(t, { ...body, merchant_order_id: t.uniqueId('order') });
@@ -217,7 +217,7 @@ check({
 }, async (t) => {
   const created = await createOwnOrder(t);
   const change = { customer_order_number: t.uniqueId('customer-order'), merchant_order_id: t.uniqueId('order') };
-  const patched = await t.v2.patch('/orders/by_merchant_order_id', change, { query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
+  const patched = await t.v2.patch('/orders/by_merchant_order_id', { body: change, query: byMerchantOrderIdQuery(created.body.merchant_order_id, t.fixtures.salesChannelId), validate: false });
   skipUnlessQueryUnderstood(t, patched);
   t.expectStatus(patched, 200, 'PATCH /orders/by_merchant_order_id updates an order the run created (§4.2)');
   const read = await readOrder(t, created.body.id);

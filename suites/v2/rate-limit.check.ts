@@ -27,7 +27,7 @@ check({
   const answers: ApiResponse[] = [
     await t.v2.get(probe.path, { query: probe.query }),
     await t.v2.get('/orders', { query: { limit: 1 } }),
-    await t.v2.get(`/restocking_shipments/${UNKNOWN_ID}`),
+    await t.v2.get('/restocking_shipments/{id}', { path: { id: UNKNOWN_ID } }),
     await t.anonymous.v2.get(probe.path, { query: probe.query }),
   ];
   const expired = t.profile.tokens.expired;

@@ -1,12 +1,12 @@
 // §2.3 for v2 restocking shipments: the create and update answers carry a boolean priority, and an
 // item on input needs sku_id or sku_code, and announced_quantity.
 import { check } from '../../src/checks/index.js';
-import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { createV2Shipment, expectCreateRefused, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
-function expectPriority(t: CheckContext, answer: ApiResponse, which: string): void {
+function expectPriority(t: CheckContext, answer: Answer<'v2', 'PUT /restocking_shipments/{id}'>, which: string): void {
   if (typeof answer.body?.priority !== 'boolean') {
     t.fail({ title: `The ${which} answer carries a boolean priority (§2.3)`, expected: 'priority: true or false', received: answer.body?.priority === undefined ? 'no priority' : JSON.stringify(answer.body.priority), response: answer });
   }
@@ -22,7 +22,7 @@ check({
 }, async (t) => {
   const created = await createV2Shipment(t);
   expectPriority(t, created, 'create');
-  const updated = await t.v2.put(`/restocking_shipments/${created.body.id}`, { po_number: t.uniqueId('po') });
+  const updated = await t.v2.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { po_number: t.uniqueId('po') } });
   t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1: allowed in created and shipped)`);
   expectPriority(t, updated, 'update');
 });
@@ -36,7 +36,7 @@ check({
   writes: true,
 }, async (t) => {
   const body = { ...v2RestockingBody(t), restocking_shipment_items: [{ announced_quantity: 5 }] };
-  const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
+  const answer = await t.v2.post('/restocking_shipments', { body, validate: false });
   expectCreateRefused(t, answer, [400, 422], 'On input an item needs sku_id or sku_code (§2.3): one with neither answers 422 or 400 (§7)');
 });
 
@@ -49,6 +49,6 @@ check({
   writes: true,
 }, async (t) => {
   const body = { ...v2RestockingBody(t), restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id }] };
-  const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
+  const answer = await t.v2.post('/restocking_shipments', { body, validate: false });
   expectCreateRefused(t, answer, [400, 422], 'announced_quantity is required on input (§2.3, §4.2): an item without it answers 422 or 400 (§7)');
 });

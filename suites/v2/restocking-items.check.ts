@@ -57,7 +57,7 @@ check({
 }, async (t) => {
   for (const property of requiredOnCreate) {
     const { [property]: _left, ...body } = v2RestockingBody(t);
-    const answer = await t.v2.post('/restocking_shipments', body, { validate: false });
+    const answer = await t.v2.post('/restocking_shipments', { body, validate: false });
     expectCreateRefused(t, answer, [400, 422], `A create body without ${property}, which §4.2 marks required, answers 400 or 422 (§7)`);
   }
 });
@@ -72,12 +72,12 @@ check({
 }, async (t) => {
   const sku = t.fixtures.sku as SkuFixture;
   const negative = [{ sku_id: sku.id, announced_quantity: -1 }];
-  const refusedCreate = await t.v2.post('/restocking_shipments', { ...v2RestockingBody(t), restocking_shipment_items: negative }, { validate: false });
+  const refusedCreate = await t.v2.post('/restocking_shipments', { body: { ...v2RestockingBody(t), restocking_shipment_items: negative }, validate: false });
   expectCreateRefused(t, refusedCreate, [400, 422], 'A create with announced_quantity -1 answers 400 or 422 (§2.3: integer >= 0; §7)');
   const created = await createV2Shipment(t);
-  const refusedUpdate = await t.v2.put(`/restocking_shipments/${created.body.id}`, { restocking_shipment_items: negative }, { validate: false });
+  const refusedUpdate = await t.v2.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { restocking_shipment_items: negative }, validate: false });
   t.expectStatus(refusedUpdate, [400, 422], 'An update with announced_quantity -1 answers 400 or 422 (§2.3: integer >= 0; §7)');
-  const after = await t.v2.get(`/restocking_shipments/${created.body.id}`);
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: created.body.id } });
   t.expectStatus(after, 200);
   t.expect(after, 'The refused update changed no item (§7)', announcedItems(created.body), announcedItems(after.body));
 });
@@ -93,10 +93,10 @@ check({
   const { other } = twoSkus(t);
   const created = await createV2Shipment(t);
   const items = [{ sku_id: other.id, announced_quantity: 3 }];
-  const updated = await t.v2.put(`/restocking_shipments/${created.body.id}`, { restocking_shipment_items: items });
+  const updated = await t.v2.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: { restocking_shipment_items: items } });
   t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1: allowed in created and shipped)`);
   t.expect(updated, 'The update replaces the resource: the items are exactly those sent (§4.2)', items, announcedItems(updated.body));
-  const read = await t.v2.get(`/restocking_shipments/${created.body.id}`);
+  const read = await t.v2.get('/restocking_shipments/{id}', { path: { id: created.body.id } });
   t.expectStatus(read, 200);
   t.expect(read, 'The stored items are exactly those sent (§4.2: the update replaces the resource)', items, announcedItems(read.body));
 });

@@ -34,7 +34,7 @@ check({
 }, async (t) => {
   const created = await createV2Shipment(t);
   const change = { supplier_name: t.uniqueId('supplier'), tracking_code: t.uniqueId('tracking') };
-  const updated = await t.v2.put(`/restocking_shipments/${created.body.id}`, change);
+  const updated = await t.v2.put('/restocking_shipments/{id}', { path: { id: created.body.id }, body: change });
   t.expectStatus(updated, 200, `PUT on a shipment in status ${created.body.status} answers 200 (§3.1: allowed in created and shipped)`);
   t.expect(updated, 'The answer carries the supplier_name sent', change.supplier_name, updated.body.supplier_name);
   t.expect(updated, 'The answer carries the tracking_code sent', change.tracking_code, updated.body.tracking_code);
@@ -50,11 +50,11 @@ check({
   locks: [NOT_EDITABLE_SHIPMENTS],
 }, async (t) => {
   const target = await findNotEditableShipment(t);
-  const before = await t.v2.get(`/restocking_shipments/${target.id}`);
+  const before = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(before, 200);
-  const refused = await t.v2.put(`/restocking_shipments/${target.id}`, { tracking_code: t.uniqueId('tracking') });
+  const refused = await t.v2.put('/restocking_shipments/{id}', { path: { id: target.id }, body: { tracking_code: t.uniqueId('tracking') } });
   t.expectStatus(refused, 422, `PUT on a shipment in status ${target.status} answers 422 (§3.1, §4.2: allowed only in ${editableStatuses.join(' and ')})`);
-  const after = await t.v2.get(`/restocking_shipments/${target.id}`);
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(after, 200);
   for (const key of ['status', 'tracking_code', 'restocking_shipment_items'] as const) {
     t.expect(after, `The refused update changed nothing: ${key}`, before.body[key], after.body[key]);
@@ -63,7 +63,7 @@ check({
 
 /** Reads a shipment back (200 required) and fails unless it is in status cancelled (§3.1). */
 async function expectCancelled(t: CheckContext, id: number, what: string): Promise<void> {
-  const after = await t.v2.get(`/restocking_shipments/${id}`);
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id } });
   t.expectStatus(after, 200);
   t.expect(after, what, 'cancelled', after.body.status);
 }
@@ -79,7 +79,7 @@ check({
   const created = await createV2Shipment(t);
   // The success code and body are not shown (§4.2): the 2xx class and a fresh read are judged. Which
   // states permit a cancel is not shown either (§3.1): a refusal of a shipped shipment is no finding.
-  const cancelled = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
+  const cancelled = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: created.body.id }, validate: false });
   requireSuccess(t, cancelled, `Cancelling a shipment in status ${created.body.status}`);
   await expectCancelled(t, created.body.id, 'After a cancel answered with success the shipment is in status cancelled (§3.1)');
 });
@@ -93,12 +93,12 @@ check({
   writes: true,
 }, async (t) => {
   const created = await createV2Shipment(t);
-  const first = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
+  const first = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: created.body.id }, validate: false });
   requireSuccess(t, first, `Cancelling a shipment in status ${created.body.status}`);
-  const between = await t.v2.get(`/restocking_shipments/${created.body.id}`, { premise: true });
+  const between = await t.v2.get('/restocking_shipments/{id}', { path: { id: created.body.id }, premise: true });
   // A first cancel that did not cancel is v2.restocking.cancel.shipped-cancelled's finding.
   if (between.body?.status !== 'cancelled') t.skip(`the first cancel answered ${first.status} but the shipment reads ${JSON.stringify(between.body?.status)}: no cancelled shipment to cancel again`);
-  const second = await t.v2.put(`/restocking_shipments/${created.body.id}/cancel`, undefined, { validate: false });
+  const second = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: created.body.id }, validate: false });
   if (second.status === 422) return;
   // Whether cancelled permits a cancel is not shown (§3.1): a service may take a repeated cancel as
   // done (idempotent). Then the shipment must still be cancelled; anything else is no answer §3.1 allows.

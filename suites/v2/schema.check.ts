@@ -14,7 +14,7 @@ check({
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/orders', false));
   if (id === undefined) return t.skip('GET /orders lists no order with an id');
-  const res = await t.v2.get(`/orders/${id}`);
+  const res = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(res, 200, `Order ${id} from the merchant's own list is readable (§4.2)`);
 });
 
@@ -27,7 +27,7 @@ check({
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
-  const res = await t.v2.get(`/restocking_shipments/${id}`);
+  const res = await t.v2.get('/restocking_shipments/{id}', { path: { id } });
   t.expectStatus(res, 200, `Restocking shipment ${id} from the merchant's own list is readable (§4.2)`);
 });
 
@@ -51,10 +51,9 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  const res = await t.v2.post(`/skus/${t.fixtures.batchSku!.id}/inventory_batches`, {
-    lot_number: t.uniqueId('lot'),
-    production_date: '2026-01-01',
-    expiry_date: '2030-01-01',
+  const res = await t.v2.post('/skus/{sku_id}/inventory_batches', {
+    path: { sku_id: t.fixtures.batchSku!.id },
+    body: { lot_number: t.uniqueId('lot'), production_date: '2026-01-01', expiry_date: '2030-01-01' },
   });
   // When and why a batch create is refused is not shown; without a batch there is no schema to see.
   if (res.status < 200 || res.status > 299) return t.skip(`the target created no batch (status ${res.status})`);
@@ -70,6 +69,6 @@ check({
   writes: true,
 }, async (t) => {
   // A write of neither expiry field changes nothing that matters (§4.2: it leaves batch tracking unchanged).
-  const res = await t.v2.put(`/skus/${t.fixtures.batchSku!.id}/inventory_batch_settings`, {});
+  const res = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: t.fixtures.batchSku!.id }, body: {} });
   if (res.status < 200 || res.status > 299) return t.skip(`the target answered no settings (status ${res.status})`);
 });

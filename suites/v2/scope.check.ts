@@ -20,7 +20,7 @@ check({
   const listed = await v2ListAll(t.as('sameMerchantOtherChannel').v2, '/orders', false, (records) => records.some(outsidePrimary));
   const order = listed.find(outsidePrimary) as { id: unknown; sales_channel_id: number } | undefined;
   if (order === undefined) return t.skip("the other sales channel's token lists no order outside the primary channel");
-  const res = await t.v2.get(`/orders/${String(order.id)}`);
+  const res = await t.v2.get('/orders/{id}', { path: { id: String(order.id) } });
   t.expectStatus(res, 200, `Order ${String(order.id)} of sales channel ${order.sales_channel_id} belongs to the token's merchant: v2 is merchant-scoped (§1, §5.3)`);
   t.expect(res, 'The id of the order read', order.id, (res.body as { id?: unknown }).id);
   t.expect(res, 'The sales_channel_id of the order read', order.sales_channel_id, (res.body as { sales_channel_id?: unknown }).sales_channel_id);
@@ -37,7 +37,7 @@ check({
   const own = recordIds(await sharedList(t, 'primary', 'v2', '/orders'));
   const [id] = theirs.filter((candidate) => !own.includes(candidate));
   if (id === undefined) return t.skip('the other merchant lists no order of its own');
-  const res = await t.v2.get(`/orders/${id}`);
+  const res = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(res, 404, `Order ${id} belongs to another merchant (§1, §7)`);
 });
 
@@ -52,7 +52,7 @@ check({
   const own = recordIds(await sharedList(t, 'primary', 'v2', '/restocking_shipments'));
   const [id] = theirs.filter((candidate) => !own.includes(candidate));
   if (id === undefined) return t.skip('the other merchant lists no restocking shipment of its own');
-  const res = await t.v2.get(`/restocking_shipments/${id}`);
+  const res = await t.v2.get('/restocking_shipments/{id}', { path: { id } });
   t.expectStatus(res, 404, `Restocking shipment ${id} belongs to another merchant (§1, §4.2)`);
 });
 

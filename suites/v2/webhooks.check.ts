@@ -41,11 +41,11 @@ async function orderToCancel(t: CheckContext): Promise<Trigger> {
   const sku = t.fixtures.sku;
   if (sku === undefined) return t.skip('needs fixtures.sku in the profile');
   const created = await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
-  const id = (created.body as { id: number }).id;
+  const id = created.body.id;
   return {
     id,
-    cancel: () => cancelToTrigger(t, `/orders/${id}/cancel`, `order ${id}`),
-    attempt: () => t.v2.put(`/orders/${id}/cancel`, undefined, { validate: false }),
+    cancel: () => cancelToTrigger(t, '/orders', id, `order ${id}`),
+    attempt: () => t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false }),
   };
 }
 

@@ -19,7 +19,7 @@ describe('ApiClient: every answer is held to the specification', () => {
   let http: HttpClient;
   const recorded: RecordedExchange[] = [];
   const violations: SchemaViolation[] = [];
-  let client: ApiClient;
+  let client: ApiClient<'v1'>;
   beforeAll(async () => {
     target = await startFakeTarget((request, _reply, res) => {
       const answer = answers[request.url] ?? { status: 404, body: '{}' };
@@ -101,8 +101,35 @@ describe('ApiClient: every answer is held to the specification', () => {
   });
 
   it("lets a check's header replace the client's, whatever its case", async () => {
-    await client.post('/orders', { a: 1 }, { headers: { 'Content-Type': 'text/plain' }, validate: false });
+    await client.post('/orders', { body: { a: 1 }, headers: { 'Content-Type': 'text/plain' }, validate: false });
     expect(target.requests.at(-1)?.headers['content-type']).toBe('text/plain');
+  });
+
+  it('fills the template with the path values, percent-encoded, and validates the answer as that operation', async () => {
+    violations.length = 0;
+    const res = await client.get('/orders/{id}', { path: { id: 'a b/c' }, validate: false });
+    expect(target.requests.at(-1)?.url).toBe('/merchant_api/v1/orders/a%20b%2Fc');
+    expect(res.status).toBe(404);
+    await client.patch('/skus/{id}', { path: { id: 7 }, body: {}, validate: false });
+    expect(target.requests.at(-1)).toMatchObject({ method: 'PATCH', url: '/merchant_api/v1/skus/7', body: '{}' });
+  });
+
+  it('types a call by its documented template: a misspelt template, parameter or field does not compile', () => {
+    // Never called: the compiler (npx tsc) holds these lines, each must stay an error.
+    const misspelt = async () => {
+      // @ts-expect-error no template /order/{id}
+      await client.get('/order/{id}', { path: { id: 1 } });
+      // @ts-expect-error the template's parameter is id
+      await client.get('/orders/{id}', { path: { order_id: 1 } });
+      // @ts-expect-error GET /orders/{id} has {id}: its value is required
+      await client.get('/orders/{id}');
+      // @ts-expect-error GET takes no body
+      await client.get('/orders', { body: {} });
+      const res = await client.get('/orders/{id}', { path: { id: 1 } });
+      // @ts-expect-error the v1 Order has merchant_order_id
+      return res.body.merchant_ordr_id;
+    };
+    expect(misspelt).toBeTypeOf('function');
   });
 
   it('fails with MFC_CHECK_UNREACHABLE when no answer arrives', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot, specDir } from '../../src/generate/paths.js';
+import { packageRoot, specDir } from '../../src/layout.js';
 import { lintFile, lintSpec } from '../../src/lint/index.js';
 import { recordNotFound } from '../../src/lint/rules.js';
 

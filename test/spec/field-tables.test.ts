@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/generate/document.js';
 import { bundleDocument } from '../../src/generate/load.js';
-import { specFile } from '../../src/generate/paths.js';
+import { specFile } from '../../src/layout.js';
 import type { ApiVersion } from '../../src/openapi/types.js';
 import { compareTables, expectationsOf, tableSchemas } from './field-tables.js';
 import { parseTables, readSpecification, statusSets } from './spec-tables.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/generate/paths.js';
+import { packageRoot } from '../../src/layout.js';
 
 /**
  * The specification, as the project keeps it (`spec/specification.md`), so a clone checks its rules

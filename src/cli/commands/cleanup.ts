@@ -1,5 +1,5 @@
 import { rateShare, type TargetProfile } from '../../profile/index.js';
-import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
+import { assertWritesAllowed } from '../../runner/safety.js';
 import { safeLine } from '../../text/terminal.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
@@ -74,13 +74,7 @@ export const command: Command = {
   async run(args) {
     const values = parse(args);
     const cleanup = await import('../../cleanup/index.js');
-    let reported;
-    try {
-      reported = values.report === undefined ? undefined : cleanup.readReportedRun(values.report);
-    } catch (error) {
-      if (error instanceof cleanup.ReportError) throw new UsageError(error.message);
-      throw error;
-    }
+    const reported = values.report === undefined ? undefined : cleanup.readReportedRun(values.report);
     const marker = values.marker ?? reported?.marker;
     if (marker === undefined) throw new UsageError('needs --marker M (the run\'s marker, mfc-<runid>) or --report FILE (a report.json naming it)');
     if (reported && reported.marker !== marker) {
@@ -88,14 +82,8 @@ export const command: Command = {
     }
     const problem = cleanup.markerProblem(marker);
     if (problem) throw new UsageError(problem);
-    let profile: TargetProfile;
-    try {
-      profile = targetProfile(values);
-      assertCancelsAllowed(profile, values);
-    } catch (error) {
-      if (error instanceof RunRefusedError) throw new UsageError(error.message);
-      throw error;
-    }
+    const profile = targetProfile(values);
+    assertCancelsAllowed(profile, values);
     const { createClient } = await import('../../client/index.js');
     // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
     const share = rateShare(profile);

@@ -41,9 +41,8 @@ export const command: Command = {
     const values = parse(args);
     const api = apiFlag(values.api);
     const profile = targetProfile(values);
-    const { registryOrReport } = await import('./rules.js');
-    const checks = await registryOrReport('doctor');
-    if (!checks) return 1;
+    const { registeredChecks } = await import('../../rules/index.js');
+    const checks = await registeredChecks();
     const { isSelected } = await import('../../checks/selection.js');
     if (values.only !== undefined && !checks.some((check) => isSelected(check.id, { api, only: values.only }))) {
       throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409; "mfc run --list" lists them.`);

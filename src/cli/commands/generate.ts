@@ -31,7 +31,8 @@ export const command: Command = {
   async run(args) {
     const { check, out } = parse(args);
     // Loaded here, not at the top: openapi-typescript, Ajv and the bundler cost half a second.
-    const { driftedFiles, forOtherProject, generateAll, generatedFolder, packageRoot, writeGenerated } = await import('../../generate/index.js');
+    const { driftedFiles, forOtherProject, generateAll, generatedFolder, writeGenerated } = await import('../../generate/index.js');
+    const { packageRoot } = await import('../../layout.js');
     const generated = await generateAll();
     const files = out === undefined ? generated : forOtherProject(generated);
     const root = out === undefined ? packageRoot : resolve(out);

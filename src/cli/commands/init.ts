@@ -111,15 +111,12 @@ async function answers(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv)
     if (missing.length > 0) throw new UsageError(`needs ${missing.join(', ')} (no terminal to ask on). Run "mfc init --help".`);
     return { ...given, baseUrl: given.baseUrl!, environment: given.environment!, tokenEnv: given.tokenEnv!, others, allowWrites: given.allowWrites ?? false };
   }
-  const { askMissing, terminalAsker, PromptError } = await import('../../setup/index.js');
+  const { askMissing, terminalAsker } = await import('../../setup/index.js');
   // A flag given for any other token means the user chose them: the rest are not asked for.
   const chosen = Object.keys(others).length > 0 ? { ...given, others } : given;
   const asker = terminalAsker();
   try {
     return await askMissing(chosen, asker, { baseUrl: baseUrlProblem, envName: (name) => envNameProblem(name, env) });
-  } catch (error) {
-    if (error instanceof PromptError) throw new UsageError(error.message);
-    throw error;
   } finally {
     asker.close();
   }

@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { CheckFileError, type RegisteredCheck } from '../../checks/registry.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
@@ -27,18 +26,6 @@ function parse(args: string[]) {
   });
 }
 
-/** Every registered check, or undefined after printing why a check file could not be imported (the command then exits 1). */
-export async function registryOrReport(command: string): Promise<RegisteredCheck[] | undefined> {
-  const { registeredChecks } = await import('../../rules/index.js');
-  try {
-    return await registeredChecks();
-  } catch (error) {
-    if (!(error instanceof CheckFileError)) throw error;
-    process.stderr.write(`mfc ${command}: ${error.message}\n`);
-    return undefined;
-  }
-}
-
 /** `mfc rules`: prints the inventory joined with the check registry, or writes the CheckId union. */
 export const command: Command = {
   summary: 'list the specification rules with the checks that cover them, and the coverage line',
@@ -47,11 +34,10 @@ export const command: Command = {
     const values = parse(args);
     const section = values.section;
     if (section !== undefined && !/^[0-9]+(\.[0-9]+)*$/.test(section)) throw new UsageError(`--section expects a section number such as 4.1, received "${section}"`);
-    const { joinProblems, readRules, renderCheckIds, renderRules } = await import('../../rules/index.js');
+    const { joinProblems, readRules, registeredChecks, renderCheckIds, renderRules } = await import('../../rules/index.js');
     const emitTo = values['emit-check-ids'];
     if (emitTo !== undefined) {
-      const checks = await registryOrReport('rules');
-      if (!checks) return 1;
+      const checks = await registeredChecks();
       const ids = checks.map((check) => check.id);
       writeFileSync(emitTo, renderCheckIds(ids));
       process.stdout.write(`${ids.length} check ids written to ${emitTo}\n`);
@@ -61,8 +47,7 @@ export const command: Command = {
     const shown = section === undefined ? rules : rules.filter((rule) => rule.section === section || rule.section.startsWith(`${section}.`));
     // Before the check files are imported: a wrong section answers at once.
     if (section !== undefined && shown.length === 0) throw new UsageError(`no rule sits under §${section}`);
-    const checks = await registryOrReport('rules');
-    if (!checks) return 1;
+    const checks = await registeredChecks();
     process.stdout.write(renderRules(shown, new Set(checks.map((check) => check.id))));
     const disagreements = [...problems, ...joinProblems(rules, checks)];
     for (const problem of disagreements) process.stderr.write(`mfc rules: ${problem}\n`);

@@ -2,14 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BaselineError, compareWithBaseline, loadBaseline, renderComparison, renderComparisonJson, utcDate, type Baseline } from '../../baseline/index.js';
 import type { RunReport } from '../../reports/index.js';
-import { UsageError } from '../command.js';
 
-/** Reads `--baseline FILE` before any request: a missing, unparsable or invalid file is a usage error (exit 2) naming the problem. */
+/** Reads `--baseline FILE` before any request: a missing, unparsable or invalid file is a `BaselineError` (exit 2) naming the flag and the problem. */
 export function readBaseline(path: string): Baseline {
   try {
     return loadBaseline(path);
   } catch (error) {
-    if (error instanceof BaselineError) throw new UsageError(`--baseline: ${error.message}`);
+    // The loader names the file and the problem; which flag gave the file is the command's to say.
+    if (error instanceof BaselineError) throw new BaselineError(`--baseline: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { targetProfile } from '../target.js';
 import { renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';
-import { assertWritesAllowed, RunRefusedError } from '../../runner/safety.js';
+import { assertWritesAllowed } from '../../runner/safety.js';
 
 
 
@@ -94,57 +94,52 @@ export const execute: Command['run'] = async (args) => {
   // Before any request: a mistyped --only is a usage error whatever the target does.
   if (values.only !== undefined) assertSelectsSomething(values.only, api);
   const baseline = values.baseline === undefined ? undefined : readBaseline(values.baseline);
+  const profile = targetProfile(values);
+  assertWritesAllowed(profile, values['allow-production-writes']);
+  await assertWritableDir(values['report-dir']);
+  // vitest loads only once the invocation is known to be right: a usage error answers at once.
+  const { runChecks } = await import('../../runner/index.js');
+  const { renderPlan } = await import('../../runner/plan.js');
+  // How a replay starts this run again, as the person can type it here: never a token.
+  const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+  const runCommand = `${cliName()} run ${target}`;
+  const interrupt = interruptOnSignals();
+  let outcome;
   try {
-    const profile = targetProfile(values);
-    assertWritesAllowed(profile, values['allow-production-writes']);
-    await assertWritableDir(values['report-dir']);
-    // vitest loads only once the invocation is known to be right: a usage error answers at once.
-    const { runChecks } = await import('../../runner/index.js');
-    const { renderPlan } = await import('../../runner/plan.js');
-    // How a replay starts this run again, as the person can type it here: never a token.
-    const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
-    const runCommand = `${cliName()} run ${target}`;
-    const interrupt = interruptOnSignals();
-    let outcome;
-    try {
-      outcome = await runChecks({
-        profile,
-        api,
-        ...(values.only === undefined ? {} : { only: values.only }),
-        ...(seed === undefined ? {} : { seed }),
-        ...(runs === undefined ? {} : { runs }),
-        ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
-        ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
-        reportDir: values['report-dir'],
-        runCommand,
-        allowProductionWrites: values['allow-production-writes'],
-        ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
-        onPlan: (plan, deadlineMs) => process.stderr.write(`mfc run: ${renderPlan(plan, deadlineMs).split('\n').join('\nmfc run: ')}\n`),
-        signal: interrupt.signal,
-      });
-    } finally {
-      interrupt.dispose();
-    }
-    // A check file that failed to load is the likelier cause when there are failures: those exit 1 as usual.
-    if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
-      throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
-    }
-    process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: runCommand }));
-    if (outcome.report.run?.interrupted !== undefined) {
-      process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
-      if (outcome.created.length > 0) {
-        process.stdout.write(`to remove what the run left on the target: ${cliName()} cleanup ${target} --report ${join(values['report-dir'], 'report.json')}\n`);
-      }
-    }
-    if (outcome.created.length > 0) {
-      process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);
-    }
-    process.stdout.write(
-      `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
-    );
-    return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
-  } catch (error) {
-    if (error instanceof RunRefusedError) throw new UsageError(error.message);
-    throw error;
+    outcome = await runChecks({
+      profile,
+      api,
+      ...(values.only === undefined ? {} : { only: values.only }),
+      ...(seed === undefined ? {} : { seed }),
+      ...(runs === undefined ? {} : { runs }),
+      ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
+      ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
+      reportDir: values['report-dir'],
+      runCommand,
+      allowProductionWrites: values['allow-production-writes'],
+      ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
+      onPlan: (plan, deadlineMs) => process.stderr.write(`mfc run: ${renderPlan(plan, deadlineMs).split('\n').join('\nmfc run: ')}\n`),
+      signal: interrupt.signal,
+    });
+  } finally {
+    interrupt.dispose();
   }
+  // A check file that failed to load is the likelier cause when there are failures: those exit 1 as usual.
+  if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
+    throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
+  }
+  process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: runCommand }));
+  if (outcome.report.run?.interrupted !== undefined) {
+    process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
+    if (outcome.created.length > 0) {
+      process.stdout.write(`to remove what the run left on the target: ${cliName()} cleanup ${target} --report ${join(values['report-dir'], 'report.json')}\n`);
+    }
+  }
+  if (outcome.created.length > 0) {
+    process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);
+  }
+  process.stdout.write(
+    `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
+  );
+  return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
 };

@@ -178,7 +178,7 @@ async function listenCommand(args: string[]): Promise<number> {
   const paths = pathsOf(values['v1-path'], values['v2-path']);
   const reportDir = values['report-dir'] ?? 'reports';
   // Loaded here so that \`verify\` does not pay for the schema validators.
-  const { listen } = await import('../../webhooks/listen.js');
+  const { listen } = await import('../../listen/index.js');
   let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
   const stop = new Promise<string>((resolve) => {
     onSignal = resolve;

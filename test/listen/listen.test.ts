@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/reports/index.js';
 import type { RunReport } from '../../src/reports/index.js';
 import { signBody } from '../../src/webhooks/index.js';
-import { RETAINED_BYTES, RETAINED_DELIVERIES, startListener } from '../../src/webhooks/listen.js';
-import type { Listener, ListenOptions } from '../../src/webhooks/listen.js';
-import { LISTED_CALLS, LISTED_FAILED_CALLS } from '../../src/webhooks/session-report.js';
-import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
+import { LISTED_CALLS, LISTED_FAILED_CALLS, RETAINED_BYTES, RETAINED_DELIVERIES, startListener } from '../../src/listen/index.js';
+import type { Listener, ListenOptions } from '../../src/listen/index.js';
+import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from '../webhooks/fixtures.js';
 
 let dir: string;
 beforeAll(async () => {

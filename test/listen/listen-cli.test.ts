@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/reports/index.js';
-import { TOKEN, deliver, v2RestockingEnvelope } from './fixtures.js';
-import { runMfcInProcess, spawnMfcSource } from './spawn.js';
+import { TOKEN, deliver, v2RestockingEnvelope } from '../webhooks/fixtures.js';
+import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
 
 let dir: string;
 beforeAll(async () => {

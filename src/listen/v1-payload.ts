@@ -1,5 +1,5 @@
-import { looksLikeEnvelope } from './events.js';
-import type { EventParse, V1EventName } from './events.js';
+import { looksLikeEnvelope } from '../webhooks/index.js';
+import type { EventParse, V1EventName } from '../webhooks/index.js';
 
 /** Which §6.1 events a v1 body can be, or why it is none of them. */
 export type V1PayloadVerdict = { ok: true; events: V1EventName[] } | { ok: false; problems: string[] };

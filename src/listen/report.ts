@@ -1,8 +1,8 @@
 import { RECORDED_BODY_LIMIT } from '../http/index.js';
 import type { RecordedExchange } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
-import { eventName } from './events.js';
-import type { Delivery } from './receiver.js';
+import { eventName } from '../webhooks/index.js';
+import type { Delivery } from '../webhooks/index.js';
 import { judgeV1Payload } from './v1-payload.js';
 
 /** What a failed rule expected and what the delivery held instead. */

@@ -2,7 +2,7 @@ import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redactDeep } from '../http/index.js';
 import type { CheckResult, CheckStatus } from '../reports/index.js';
-import type { Delivery } from './receiver.js';
+import type { Delivery } from '../webhooks/index.js';
 import { describeEvent, describeResource } from './report.js';
 
 /** The file in the report directory that gets one line per call as it arrives. */

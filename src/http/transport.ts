@@ -1,10 +1,10 @@
 import { Agent, type Dispatcher } from 'undici';
-import { headerRecord } from '../http/handler.js';
-import { Pacer, pacing } from '../http/pacing.js';
-import { describeNetworkError, recording } from '../http/recording.js';
-import { retryOn429 } from '../http/retry.js';
-import type { Interceptor, MfcDispatchOptions, RecordedExchange } from '../http/types.js';
 import { AbortError, NetworkError, TimeoutError } from './errors.js';
+import { headerRecord } from './handler.js';
+import { Pacer, pacing, type WindowOf } from './pacing.js';
+import { describeNetworkError, recording, type ReplayTokenOf } from './recording.js';
+import { retryOn429, type RetryOn429Options } from './retry.js';
+import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** One request as a transport sends it: an absolute URL, headers and a body already serialised. */
 export interface TransportRequest {
@@ -28,17 +28,17 @@ export interface TransportAnswer {
 }
 
 /**
- * What the client core sends through. The run's `HttpClient` (src/http) is one, so every check's
- * request passes the run's single pacing state; `createTransport` builds one for integrators.
- * `send` rejects with an error carrying `exchanges` when no answer arrived.
+ * What the client core (src/client/core.ts) sends through. `createTransport` builds one for
+ * integrators; the run's `HttpClient` is one built on it, so every check's request passes the run's
+ * single pacing state. `send` rejects with an error carrying `exchanges` when no answer arrived.
  */
 export interface Transport {
   send(request: TransportRequest): Promise<TransportAnswer>;
   close?(): Promise<void>;
 }
 
-/** How the default transport paces, retries and times out. */
-export interface TransportOptions {
+/** How the default transport paces, retries, times out and records. */
+export interface TransportOptions extends Pick<RetryOn429Options, 'onWait' | 'onGiveUp'> {
   redact: (text: string) => string;
   /** Use at most this share of each rate-limit window (0 < share ≤ 1); default: all but one request. */
   share?: number;
@@ -52,8 +52,12 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** The dispatcher under the chain (tests: a `MockAgent`); default an undici `Agent`, closed by `close()`. */
   dispatcher?: Dispatcher;
-  /** Pacing state to share between clients (or with a fake clock); default a new one with `share`. */
+  /** Pacing state to share between clients (or with a fake clock); default a new one with `share`, `perMinute` and `onWait`. */
   pacer?: Pacer;
+  /** Names the rate-limit window of each request; the key may hold a token (default: by origin, and for v1 by token). */
+  windowOf?: WindowOf;
+  /** How a recorded exchange's replay line names the token of its Authorization header (default `$MFC_TOKEN`). */
+  replayTokenOf?: ReplayTokenOf;
 }
 
 // Pacing waits up to a minute: an unref'd timer does not keep a finished program alive.
@@ -96,13 +100,22 @@ export function createTransport(options: TransportOptions): Transport {
     sleep: unrefSleep,
     ...(options.share === undefined ? {} : { share: options.share }),
     ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
+    ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
   });
   const base = options.dispatcher ?? new Agent({ connect: { timeout: timeoutMs } });
+  // compose() wraps in order, so the first interceptor sits closest to the wire: each retry
+  // attempt is timed, recorded and paced on its own.
   const dispatcher = base.compose(
     deadline(),
-    recording(options.redact),
-    pacing(pacer),
-    retryOn429({ maxWaitMs: options.maxWaitMs ?? 61_000, maxRetries: options.maxRetries ?? 3, beyondMaxWait: 'answer' }),
+    recording(options.redact, undefined, options.replayTokenOf),
+    pacing(pacer, options.windowOf),
+    retryOn429({
+      maxWaitMs: options.maxWaitMs ?? 61_000,
+      maxRetries: options.maxRetries ?? 3,
+      beyondMaxWait: 'answer',
+      ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
+      ...(options.onGiveUp === undefined ? {} : { onGiveUp: options.onGiveUp }),
+    }),
   );
   return {
     async send(request) {

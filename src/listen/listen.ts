@@ -4,10 +4,9 @@ import { createRedactor } from '../http/index.js';
 import { buildReport, writeReports } from '../reports/index.js';
 import type { CheckResult } from '../reports/index.js';
 import { callRecordOf, openCallLog } from './call-log.js';
-import { startReceiver } from './receiver.js';
-import type { Delivery, RetainedState } from './receiver.js';
+import { startReceiver } from '../webhooks/index.js';
+import type { Answer, Delivery, RetainedState } from '../webhooks/index.js';
 import { checkDelivery, isUnknownEvent, lineOf, payloadProblems } from './report.js';
-import type { Answer } from './responders.js';
 import { SessionReport } from './session-report.js';
 import type { SessionCounts } from './session-report.js';
 
