@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, type VariantName } from '../server/index.js';
-import { packageRoot as root } from '../src/layout.js';
-import { freePort } from '../src/net/free-port.js';
-import { validateResponse } from '../src/openapi/index.js';
-import { runChecks } from '../src/runner/index.js';
+import { startServer, type VariantName } from '../packages/cli/server/index.js';
+import { packageRoot as root } from '../packages/cli/src/layout.js';
+import { freePort } from '../packages/cli/src/net/free-port.js';
+import { validateResponse } from '../packages/api/src/openapi/index.js';
+import { runChecks } from '../packages/cli/src/runner/index.js';
 
 const results: Record<string, number> = {};
 

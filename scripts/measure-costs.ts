@@ -5,8 +5,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { measureCosts } from '../test/support/measure-costs.js';
-import { packageRoot as root } from '../src/layout.js';
-import { COSTS_FILE } from '../src/runner/plan.js';
+import { packageRoot as root } from '../packages/cli/src/layout.js';
+import { COSTS_FILE } from '../packages/cli/src/runner/plan.js';
 
 const costs = await measureCosts();
 // One check per line: a change to one check's costs is a one-line diff.

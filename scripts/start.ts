@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../server/index.js';
-import { packageRoot as root } from '../src/layout.js';
-import { freePort } from '../src/net/free-port.js';
+import { startServer } from '../packages/cli/server/index.js';
+import { packageRoot as root } from '../packages/cli/src/layout.js';
+import { freePort } from '../packages/cli/src/net/free-port.js';
 
 
 /** Runs `mfc run` as a child process, as a user would, and resolves to its exit code. */

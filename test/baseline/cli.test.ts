@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 import { tempDir, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, type BaselineComparison, type BaselineReportCheck, type Waiver } from '../../src/baseline/index.js';
+import { compareWithBaseline, type BaselineComparison, type BaselineReportCheck, type Waiver } from '../../packages/cli/src/baseline/index.js';
 
 const today = '2026-06-15';
 const failed = (id: string): BaselineReportCheck => ({ id, status: 'failed' });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BaselineError, loadBaseline, renderWaiverFile } from '../../src/baseline/index.js';
+import { BaselineError, loadBaseline, renderWaiverFile } from '../../packages/cli/src/baseline/index.js';
 import { tempDir } from '../support/profile.js';
 
 function file(name: string, text: string): string {

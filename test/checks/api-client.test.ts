@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, CheckFailure, type SchemaViolation } from '../../src/checks/index.js';
-import { HttpClient, type RecordedExchange } from '../../src/http/index.js';
+import { ApiClient, CheckFailure, type SchemaViolation } from '../../packages/cli/src/checks/index.js';
+import { HttpClient, type RecordedExchange } from '../../packages/cli/src/http/index.js';
 import { refusingUrl, startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 
 const token = 'tok-client-9c2f';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CheckFailure, formatFailure } from '../../src/checks/index.js';
-import type { RecordedExchange } from '../../src/http/index.js';
+import { CheckFailure, formatFailure } from '../../packages/cli/src/checks/index.js';
+import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
 
 const exchange: RecordedExchange = {
   method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idMatcher, isSelected, skipReason, type CheckMeta, type RunConfig } from '../../src/checks/index.js';
+import { idMatcher, isSelected, skipReason, type CheckMeta, type RunConfig } from '../../packages/cli/src/checks/index.js';
 import { testProfile } from '../support/profile.js';
 
 describe('idMatcher', () => {

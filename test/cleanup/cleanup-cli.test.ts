@@ -3,12 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
-import { createClient, unwrap, type Client } from '../../src/client/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { createClient, unwrap, type Client } from '../../packages/api/src/client/index.js';
 import { tempDir, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
-import { dateInDays } from '../../suites/support/dates.js';
-import { fullAddress, orderFields, orderLine } from '../../suites/support/order-fields.js';
+import { dateInDays } from '../../packages/cli/suites/support/dates.js';
+import { fullAddress, orderFields, orderLine } from '../../packages/cli/suites/support/order-fields.js';
 
 const marker = 'mfc-cleanuptest1';
 // Shares marker's first characters: the "-" boundary keeps it out of marker's cleanup.

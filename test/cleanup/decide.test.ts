@@ -1,7 +1,7 @@
 // What cleanup settles on per record before any write (§3.1, §3.2), and which values carry a marker.
 import { describe, expect, it } from 'vitest';
-import { carriesMarker, decide, markerProblem } from '../../src/cleanup/index.js';
-import type { FoundRecord } from '../../src/cleanup/index.js';
+import { carriesMarker, decide, markerProblem } from '../../packages/cli/src/cleanup/index.js';
+import type { FoundRecord } from '../../packages/cli/src/cleanup/index.js';
 
 const record = (kind: string, status?: string, id = '7'): FoundRecord => ({ kind, id, source: 'list', ...(status === undefined ? {} : { status }) });
 

@@ -1,10 +1,10 @@
 // The list walk's bound (in process, against the reference server): a list longer than the bound
 // stops the walk, which the summary says and the exit code reflects.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
-import { createClient, unwrap, type Client } from '../../src/client/index.js';
-import { cleanUp, cleanupExitCode, renderSummary } from '../../src/cleanup/index.js';
-import { dateInDays } from '../../suites/support/dates.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { createClient, unwrap, type Client } from '../../packages/api/src/client/index.js';
+import { cleanUp, cleanupExitCode, renderSummary } from '../../packages/cli/src/cleanup/index.js';
+import { dateInDays } from '../../packages/cli/suites/support/dates.js';
 
 let server: RunningServer;
 let client: Client<'v2'>;

@@ -1,17 +1,17 @@
 // Every deliberate error carries its exit code; `mfc` reads it once (src/cli/main.ts) and prints the
 // message alone, while anything else is a bug whose stack is printed.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BaselineError } from '../../src/baseline/index.js';
-import { CheckFileError } from '../../src/checks/registry.js';
-import { ReportError } from '../../src/cleanup/report.js';
-import { UsageError } from '../../src/cli/command.js';
-import { commands } from '../../src/cli/main.js';
-import { NetworkError, TimeoutError } from '../../src/client/index.js';
-import { MfcError } from '../../src/errors.js';
-import { ProfileError } from '../../src/profile/index.js';
-import { RulesError } from '../../src/rules/index.js';
-import { RunRefusedError } from '../../src/runner/safety.js';
-import { PromptError, TargetError } from '../../src/setup/index.js';
+import { BaselineError } from '../../packages/cli/src/baseline/index.js';
+import { CheckFileError } from '../../packages/cli/src/checks/registry.js';
+import { ReportError } from '../../packages/cli/src/cleanup/report.js';
+import { UsageError } from '../../packages/cli/src/cli/command.js';
+import { commands } from '../../packages/cli/src/cli/main.js';
+import { NetworkError, TimeoutError } from '../../packages/api/src/client/index.js';
+import { MfcError } from '../../packages/api/src/errors.js';
+import { ProfileError } from '../../packages/cli/src/profile/index.js';
+import { RulesError } from '../../packages/cli/src/rules/index.js';
+import { RunRefusedError } from '../../packages/cli/src/runner/safety.js';
+import { PromptError, TargetError } from '../../packages/cli/src/setup/index.js';
 import { runMfcInProcess } from '../webhooks/spawn.js';
 
 const table: Array<[string, { error: MfcError; code: string; exitCode: 1 | 2 }]> = [

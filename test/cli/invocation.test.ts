@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliName } from '../../src/cli/invocation.js';
+import { cliName } from '../../packages/cli/src/cli/invocation.js';
 
 describe('cliName', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mfc-invocation-'));

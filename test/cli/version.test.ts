@@ -1,7 +1,7 @@
 // `mfc --version`: the package's version, from package.json, without loading any command.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cliVersion } from '../../src/cli/version.js';
+import { cliVersion } from '../../packages/cli/src/cli/version.js';
 import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   AbortError, ApiError, ClientError, createClient, NetworkError, Pacer, TimeoutError, unwrap, ValidationError,
-} from '../../src/client/index.js';
+} from '../../packages/api/src/client/index.js';
 import { refusingUrl } from '../support/fake-target.js';
 import { useMockAgent } from '../support/mock-agent.js';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createClient, PaginationError } from '../../src/client/index.js';
+import { ApiError, createClient, PaginationError } from '../../packages/api/src/client/index.js';
 import { useMockAgent } from '../support/mock-agent.js';
 
 const TOKEN = 'tok-pages-31c0';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, Pacer, RateLimitedError } from '../../src/client/index.js';
+import { createClient, Pacer, RateLimitedError } from '../../packages/api/src/client/index.js';
 import { useMockAgent } from '../support/mock-agent.js';
 import { fakeClock } from '../support/fake-clock.js';
 

@@ -1,8 +1,8 @@
 // Type-level tests of the client, checked by `npx tsc --noEmit` (never run: vitest picks up *.test.ts
 // only). Each `@ts-expect-error` fails the typecheck the day its line starts to compile.
-import { createClient, type ApiError, type ErrorBody } from '../../src/client/index.js';
-import type { components as V1 } from '../../generated/v1/types.js';
-import type { components as V2 } from '../../generated/v2/types.js';
+import { createClient, type ApiError, type ErrorBody } from '../../packages/api/src/client/index.js';
+import type { components as V1 } from '../../packages/api/generated/v1/types.js';
+import type { components as V2 } from '../../packages/api/generated/v2/types.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 function assertType<T extends true>(_value?: T): void {}

@@ -6,8 +6,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { commands } from '../../src/cli/main.js';
-import { profileProblems } from '../../src/profile/index.js';
+import { commands } from '../../packages/cli/src/cli/main.js';
+import { profileProblems } from '../../packages/cli/src/profile/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');

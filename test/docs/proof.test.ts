@@ -1,8 +1,8 @@
 // README.md states how the toolkit is proven, in numbers; they must be the inventory's, the fault
 // catalogue's and the variant list's (the fault matrix and the variant runs check what they measure).
 import { describe, expect, it } from 'vitest';
-import { faults, variants } from '../../server/index.js';
-import { loadRules } from '../../src/rules/load.js';
+import { faults, variants } from '../../packages/cli/server/index.js';
+import { loadRules } from '../../packages/cli/src/rules/load.js';
 import { faultCatalogue } from '../faults/index.js';
 import { readProof } from '../support/proof.js';
 

@@ -1,10 +1,10 @@
 // The other half of the fault matrix: the conforming reference server passes every check, in each
 // setup the matrix uses. Without it, a check that always fails would seem to catch every fault.
 import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/index.js';
-import { cleanUp } from '../../src/cleanup/index.js';
-import { createClient } from '../../src/client/index.js';
-import type { RunOutcome } from '../../src/runner/index.js';
+import type { RunningServer } from '../../packages/cli/server/index.js';
+import { cleanUp } from '../../packages/cli/src/cleanup/index.js';
+import { createClient } from '../../packages/api/src/client/index.js';
+import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
 import { runAgainstConforming } from './conforming-run.js';
 
 /**

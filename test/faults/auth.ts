@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/auth.js';
+import type { faults } from '../../packages/cli/server/faults/auth.js';
 import { statusOf } from './probe.js';
 import type { Catalogue, Probe } from './types.js';
 

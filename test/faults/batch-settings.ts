@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/batch-settings.js';
+import type { faults } from '../../packages/cli/server/faults/batch-settings.js';
 import type { ProbeContext } from './probe.js';
 import type { Catalogue, Probe } from './types.js';
 

@@ -1,5 +1,5 @@
-import { validateSchema } from '../../src/openapi/index.js';
-import type { faults } from '../../server/faults/errors.js';
+import { validateSchema } from '../../packages/api/src/openapi/index.js';
+import type { faults } from '../../packages/cli/server/faults/errors.js';
 import type { Catalogue, Probe } from './types.js';
 
 const errorShapeOk = (api: 'v1' | 'v2'): Probe => async (t) => validateSchema(api, 'Error', (await t[api].get('/orders/999999')).body).ok;

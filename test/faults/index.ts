@@ -1,4 +1,4 @@
-import type { FaultName } from '../../server/faults/index.js';
+import type { FaultName } from '../../packages/cli/server/faults/index.js';
 import { catalogue as auth } from './auth.js';
 import { catalogue as batchSettings } from './batch-settings.js';
 import { catalogue as batches } from './batches.js';

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/not-found.js';
+import type { faults } from '../../packages/cli/server/faults/not-found.js';
 import { statusOf } from './probe.js';
 import type { Catalogue } from './types.js';
 

@@ -1,4 +1,4 @@
-import { findOperation, validateResponse } from '../../src/openapi/index.js';
+import { findOperation, validateResponse } from '../../packages/api/src/openapi/index.js';
 import type { Reply, TestServer } from '../server/client.js';
 
 // What the probes of the fault catalogue (test/faults/<area>.ts) and of the variant table

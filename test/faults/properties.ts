@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/properties.js';
+import type { faults } from '../../packages/cli/server/faults/properties.js';
 import { ids } from './probe.js';
 import type { Catalogue, FaultSetup } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/rate-limit.js';
+import type { faults } from '../../packages/cli/server/faults/rate-limit.js';
 import type { Catalogue, FaultSetup } from './types.js';
 
 // The 429 faults show only when a check may exceed the limit; a limit of 10 keeps that to a dozen

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/restocking.js';
+import type { faults } from '../../packages/cli/server/faults/restocking.js';
 import { statusOf } from './probe.js';
 import type { Catalogue } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/schema.js';
+import type { faults } from '../../packages/cli/server/faults/schema.js';
 import { schemaOk } from './probe.js';
 import type { Catalogue } from './types.js';
 

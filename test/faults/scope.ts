@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/scope.js';
+import type { faults } from '../../packages/cli/server/faults/scope.js';
 import { newOrder } from '../server/client.js';
 import { statusOf } from './probe.js';
 import type { Catalogue, Probe } from './types.js';

@@ -1,6 +1,6 @@
-import type { FaultDefinition } from '../../server/faults/index.js';
-import type { ServerOptions } from '../../server/index.js';
-import type { Literal } from '../../server/switches.js';
+import type { FaultDefinition } from '../../packages/cli/server/faults/index.js';
+import type { ServerOptions } from '../../packages/cli/server/index.js';
+import type { Literal } from '../../packages/cli/server/switches.js';
 import type { CheckId } from '../fault-map/check-ids.js';
 import type { ProbeContext } from './probe.js';
 

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/v1-body.js';
+import type { faults } from '../../packages/cli/server/faults/v1-body.js';
 import type { Catalogue } from './types.js';
 
 /** The v1 request body faults (§4.1): the checks that catch each, and the probe that shows it. */

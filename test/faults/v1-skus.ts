@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/v1-skus.js';
+import type { faults } from '../../packages/cli/server/faults/v1-skus.js';
 import type { ProbeContext } from './probe.js';
 import { statusOf } from './probe.js';
 import type { Catalogue } from './types.js';

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/v2-lists.js';
+import type { faults } from '../../packages/cli/server/faults/v2-lists.js';
 import type { ProbeContext } from './probe.js';
 import { ids } from './probe.js';
 import type { Catalogue, Probe } from './types.js';

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/v2-orders.js';
+import type { faults } from '../../packages/cli/server/faults/v2-orders.js';
 import { address, newOrder } from '../server/client.js';
 import { statusOf } from './probe.js';
 import type { Catalogue } from './types.js';

@@ -1,4 +1,4 @@
-import type { faults } from '../../server/faults/webhooks.js';
+import type { faults } from '../../packages/cli/server/faults/webhooks.js';
 import type { Catalogue } from './types.js';
 
 const dispatcher = 'test/webhooks/dispatcher.test.ts';

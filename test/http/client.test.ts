@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, NetworkError } from '../../src/http/index.js';
+import { HttpClient, NetworkError } from '../../packages/cli/src/http/index.js';
 import { brokenTargets, refusingUrl, startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 
 describe('HttpClient over loopback', () => {

@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, Pacer, rateLimitKey, type MfcDispatchOptions } from '../../src/http/index.js';
+import { HttpClient, Pacer, rateLimitKey, type MfcDispatchOptions } from '../../packages/cli/src/http/index.js';
 import { fakeClock } from '../support/fake-clock.js';
 
 const MINUTE = 60_000;

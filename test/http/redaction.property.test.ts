@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, redactDeep, type RecordedExchange } from '../../src/http/index.js';
-import { buildReport, renderSummary, writeReports, type CheckResult } from '../../src/reports/index.js';
+import { createRedactor, redactDeep, type RecordedExchange } from '../../packages/cli/src/http/index.js';
+import { buildReport, renderSummary, writeReports, type CheckResult } from '../../packages/cli/src/reports/index.js';
 import { tempDir } from '../support/profile.js';
 import { isWellFormedXml } from '../support/xml.js';
 

@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRedactor, HttpClient, REDACTED, RECORDED_BODY_LIMIT, toCurl } from '../../src/http/index.js';
+import { createRedactor, HttpClient, REDACTED, RECORDED_BODY_LIMIT, toCurl } from '../../packages/cli/src/http/index.js';
 
 describe('createRedactor', () => {
   const table: Array<[string, { secrets: string[]; given: string; want: string }]> = [

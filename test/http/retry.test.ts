@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpClient, retryDelayMs } from '../../src/http/index.js';
+import { HttpClient, retryDelayMs } from '../../packages/cli/src/http/index.js';
 import { useMockAgent } from '../support/mock-agent.js';
 
 const url = 'http://target.test/merchant_api/v1/orders';

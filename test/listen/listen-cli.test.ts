@@ -5,7 +5,7 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/reports/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
 import { TOKEN, deliver, v2RestockingEnvelope } from '../webhooks/fixtures.js';
 import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/reports/index.js';
-import type { RunReport } from '../../src/reports/index.js';
-import { signBody } from '../../src/webhooks/index.js';
-import { LISTED_CALLS, LISTED_FAILED_CALLS, RETAINED_BYTES, RETAINED_DELIVERIES, startListener } from '../../src/listen/index.js';
-import type { Listener, ListenOptions } from '../../src/listen/index.js';
+import { reportSchema } from '../../packages/cli/src/reports/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { signBody } from '../../packages/cli/src/webhooks/index.js';
+import { LISTED_CALLS, LISTED_FAILED_CALLS, RETAINED_BYTES, RETAINED_DELIVERIES, startListener } from '../../packages/cli/src/listen/index.js';
+import type { Listener, ListenOptions } from '../../packages/cli/src/listen/index.js';
 import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from '../webhooks/fixtures.js';
 
 let dir: string;

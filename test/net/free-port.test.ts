@@ -2,7 +2,7 @@
 // connections draw from, and different ones to callers asking at the same time.
 import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../src/net/free-port.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
 
 describe('freePort', () => {
   it('gives a port below the ephemeral range that a listener then binds', async () => {

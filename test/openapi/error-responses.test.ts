@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { operations as v1Operations, type GeneratedOperation } from '../../generated/v1/operations.js';
-import { operations as v2Operations } from '../../generated/v2/operations.js';
-import { validateResponse } from '../../src/openapi/index.js';
+import { operations as v1Operations, type GeneratedOperation } from '../../packages/api/generated/v1/operations.js';
+import { operations as v2Operations } from '../../packages/api/generated/v2/operations.js';
+import { validateResponse } from '../../packages/api/src/openapi/index.js';
 
 // §7 gives every error a body shape; a validator-less error status would let any body through.
 const versions: Array<['v1' | 'v2', Record<string, GeneratedOperation>]> = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation } from '../../src/openapi/index.js';
-import type { ApiVersion } from '../../src/openapi/types.js';
+import { findOperation } from '../../packages/api/src/openapi/index.js';
+import type { ApiVersion } from '../../packages/api/src/openapi/types.js';
 
 const cases: Array<[string, { given: { api: ApiVersion; method: string; path: string }; want: string | undefined }]> = [
   ['a concrete id and a query', { given: { api: 'v2', method: 'GET', path: '/orders/12?x=1' }, want: 'GET /orders/{id}' }],

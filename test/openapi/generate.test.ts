@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command } from '../../src/cli/commands/generate.js';
-import { UsageError } from '../../src/cli/command.js';
-import { driftedFiles, generateAll, writeGenerated, type GeneratedFiles } from '../../src/generate/index.js';
+import { command } from '../../packages/cli/src/cli/commands/generate.js';
+import { UsageError } from '../../packages/cli/src/cli/command.js';
+import { driftedFiles, generateAll, writeGenerated, type GeneratedFiles } from '../../packages/cli/src/generate/index.js';
 
 let files: GeneratedFiles;
 let scratch: string;

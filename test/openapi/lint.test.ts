@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot, specDir } from '../../src/layout.js';
-import { lintFile, lintSpec } from '../../src/lint/index.js';
-import { recordNotFound } from '../../src/lint/rules.js';
+import { packageRoot, specDir } from '../../packages/cli/src/layout.js';
+import { lintFile, lintSpec } from '../../packages/cli/src/lint/index.js';
+import { recordNotFound } from '../../packages/cli/src/lint/rules.js';
 
 let scratch: string;
 

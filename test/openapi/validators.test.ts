@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileSources } from '../../src/generate/runtime.js';
-import * as standalone from '../../src/openapi/index.js';
-import { createLookup, type OpenApiLookup } from '../../src/openapi/lookup.js';
-import type { ApiVersion } from '../../src/openapi/types.js';
+import { compileSources } from '../../packages/cli/src/generate/runtime.js';
+import * as standalone from '../../packages/api/src/openapi/index.js';
+import { createLookup, type OpenApiLookup } from '../../packages/api/src/openapi/lookup.js';
+import type { ApiVersion } from '../../packages/api/src/openapi/types.js';
 import {
   address,
   changed,

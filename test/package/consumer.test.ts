@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/net/free-port.js';
-import type { TargetProfile } from '../../src/profile/index.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
+import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { codeRoot } from '../../src/layout.js';
+import { codeRoot } from '../../packages/cli/src/layout.js';
 
 const src = join(codeRoot, 'src');
 

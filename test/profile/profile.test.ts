@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadProfile, ProfileError, profileFromFlags, profileFromValue } from '../../src/profile/index.js';
+import { loadProfile, ProfileError, profileFromFlags, profileFromValue } from '../../packages/cli/src/profile/index.js';
 import { writeProfile } from '../support/profile.js';
 
 const valid = {

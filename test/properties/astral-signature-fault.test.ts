@@ -3,8 +3,8 @@
 // exactly as without the fault.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wireMessage, type MessageDeviations } from '../../server/webhooks/message.js';
-import { signBody } from '../../src/webhooks/index.js';
+import { wireMessage, type MessageDeviations } from '../../packages/cli/server/webhooks/message.js';
+import { signBody } from '../../packages/cli/src/webhooks/index.js';
 
 const key = 'mfc-test-signing-key';
 const none: MessageDeviations = {

@@ -1,7 +1,7 @@
 // The time helpers the list checks share (suites/support/instants.ts): what step a written time shows,
 // and which records a created_at filter must, must not, or may list.
 import { describe, expect, it } from 'vitest';
-import { filterAdmits, instantOf, writtenStepMs } from '../../suites/support/instants.js';
+import { filterAdmits, instantOf, writtenStepMs } from '../../packages/cli/suites/support/instants.js';
 
 describe('writtenStepMs', () => {
   it.each([

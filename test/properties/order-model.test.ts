@@ -1,6 +1,6 @@
 // The §4.1 merge model against hand-worked examples of rules 2 to 4.
 import { describe, expect, it } from 'vitest';
-import { applyUpdate, orderProblems, upsertTarget, type OrderModel, type OrderUpdate } from '../../properties/order-model.js';
+import { applyUpdate, orderProblems, upsertTarget, type OrderModel, type OrderUpdate } from '../../packages/cli/properties/order-model.js';
 
 const address = { city: 'Berlin', country_code: 'DE', line1: '1 Main Street', postal_code: '10115', first_name: 'Alex' };
 const order: OrderModel = {

@@ -2,8 +2,8 @@
 // any size, limit and window; each way of breaking it is reported whenever it can show.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { insideWindow, windowArb, windowSelections } from '../../properties/pagination-arbitraries.js';
-import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from '../../properties/pagination-model.js';
+import { insideWindow, windowArb, windowSelections } from '../../packages/cli/properties/pagination-arbitraries.js';
+import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from '../../packages/cli/properties/pagination-model.js';
 
 type Deviation = 'none' | 'drop-boundary' | 'repeat-boundary' | 'item-count-on-page' | 'page-count-plus-one';
 

@@ -1,6 +1,6 @@
 // The §8 header model: what it predicts inside a minute, across a boundary, and where it stays silent.
 import { describe, expect, it } from 'vitest';
-import { RateLimitModel, type RateObservation } from '../../properties/rate-limit-model.js';
+import { RateLimitModel, type RateObservation } from '../../packages/cli/properties/rate-limit-model.js';
 
 const minute = 60_000;
 // 20 s into a minute: far from both edges.

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 
 const id = 'v1.properties.pagination';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, renderHtml } from '../../src/reports/index.js';
+import { buildReport, renderHtml } from '../../packages/cli/src/reports/index.js';
 import { tempDir } from '../support/profile.js';
 import { findBrowser, openBrowser, type BrowserSession } from './browser.js';
 import { sampleChecks, sampleCoverage, sampleReport, sampleRun } from './sample-report.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedExchange } from '../../src/http/index.js';
-import { prettyJson } from '../../src/reports/exchange-html.js';
-import { buildReport, renderHtml } from '../../src/reports/index.js';
+import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
+import { prettyJson } from '../../packages/cli/src/reports/exchange-html.js';
+import { buildReport, renderHtml } from '../../packages/cli/src/reports/index.js';
 import { hostileText, sampleChecks, sampleReport } from './sample-report.js';
 
 const rawControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

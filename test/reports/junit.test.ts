@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderJunit, type CheckResult } from '../../src/reports/index.js';
+import { buildReport, renderJunit, type CheckResult } from '../../packages/cli/src/reports/index.js';
 import { isWellFormedXml } from '../support/xml.js';
 import { hostileText, sampleChecks, sampleReport } from './sample-report.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildReport, MARKDOWN_FAILURE_LIMIT, renderMarkdown, writeReports, type CheckResult } from '../../src/reports/index.js';
+import { buildReport, MARKDOWN_FAILURE_LIMIT, renderMarkdown, writeReports, type CheckResult } from '../../packages/cli/src/reports/index.js';
 import { tempDir } from '../support/profile.js';
 import { sampleChecks, sampleCoverage, sampleReport, sampleRun } from './sample-report.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { RecordedExchange } from '../../src/http/index.js';
-import { buildReport, renderHtml, renderJsonReport, renderJunit, renderSummary, reportSchema, writeReports, type CheckResult } from '../../src/reports/index.js';
+import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
+import { buildReport, renderHtml, renderJsonReport, renderJunit, renderSummary, reportSchema, writeReports, type CheckResult } from '../../packages/cli/src/reports/index.js';
 import { tempDir } from '../support/profile.js';
 
 const exchange: RecordedExchange = {

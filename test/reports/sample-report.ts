@@ -1,5 +1,5 @@
-import type { RecordedExchange } from '../../src/http/index.js';
-import { buildReport, type CheckResult, type RuleCoverage, type RunDetails, type RunReport } from '../../src/reports/index.js';
+import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
+import { buildReport, type CheckResult, type RuleCoverage, type RunDetails, type RunReport } from '../../packages/cli/src/reports/index.js';
 
 /** Text a hostile target may send: a terminal command, a bidi override, markup, a script, a fetch, a mention. */
 export const hostileText = '\u001b[2J\u202eevil <img src=http://127.0.0.1:9/leak.png> <script>fetch("http://127.0.0.1:9/x")</script> | `tick` @org/team #12 &amp;';

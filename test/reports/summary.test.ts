@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderSummary } from '../../src/reports/index.js';
+import { buildReport, renderSummary } from '../../packages/cli/src/reports/index.js';
 import { sampleChecks, sampleCoverage, sampleReport, sampleRun } from './sample-report.js';
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);

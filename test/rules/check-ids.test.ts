@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { registeredChecks, renderCheckIds } from '../../src/rules/index.js';
+import { registeredChecks, renderCheckIds } from '../../packages/cli/src/rules/index.js';
 
 const checkIdsFile = new URL('../fault-map/check-ids.ts', import.meta.url);
 

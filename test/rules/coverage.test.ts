@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderHtml, renderJsonReport, renderSummary, reportSchema, type CheckResult, type CheckStatus } from '../../src/reports/index.js';
-import { ruleCoverage, type Rule } from '../../src/rules/index.js';
+import { buildReport, renderHtml, renderJsonReport, renderSummary, reportSchema, type CheckResult, type CheckStatus } from '../../packages/cli/src/reports/index.js';
+import { ruleCoverage, type Rule } from '../../packages/cli/src/rules/index.js';
 
 const rule = (id: string, section: string, checks: string[], unobservable?: string): Rule => ({
   id, section, statement: id, side: ['answer'], checks, file: 'test.yaml', ...(unobservable === undefined ? {} : { unobservable }),

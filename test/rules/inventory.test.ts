@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RegisteredCheck } from '../../src/checks/index.js';
-import { joinProblems, loadRules, readRules, registeredChecks, sideProblems, type Rule, type RuleSide } from '../../src/rules/index.js';
+import type { RegisteredCheck } from '../../packages/cli/src/checks/index.js';
+import { joinProblems, loadRules, readRules, registeredChecks, sideProblems, type Rule, type RuleSide } from '../../packages/cli/src/rules/index.js';
 import { specSections } from './spec-sections.js';
 
 // §3 only groups its subsections: it states nothing of its own.

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFiles } from '../../src/checks/index.js';
-import { registeredChecks } from '../../src/rules/index.js';
+import { checkFiles } from '../../packages/cli/src/checks/index.js';
+import { registeredChecks } from '../../packages/cli/src/rules/index.js';
 
 describe('checkFiles', () => {
   const root = mkdtempSync(join(tmpdir(), 'mfc-files-'));

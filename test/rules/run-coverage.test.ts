@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
-import { runChecks } from '../../src/runner/index.js';
-import { loadRules } from '../../src/rules/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { loadRules } from '../../packages/cli/src/rules/index.js';
 
 // A run of the two auth files against the conforming server: every §5 rule one of their checks
 // covers passes, the other checked §5 rules are skipped (none of their checks ran).

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { FaultName, Faults } from '../../server/faults/index.js';
-import type { VariantName, Variants } from '../../server/variants/index.js';
+import type { FaultName, Faults } from '../../packages/cli/server/faults/index.js';
+import type { VariantName, Variants } from '../../packages/cli/server/variants/index.js';
 import type { CheckId } from '../fault-map/check-ids.js';
 import type { faultCatalogue } from '../faults/index.js';
 

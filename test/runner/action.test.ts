@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { tempDir } from '../support/profile.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

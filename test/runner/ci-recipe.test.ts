@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { freePort } from '../../src/net/free-port.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
 import { tempDir } from '../support/profile.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/runner/index.js';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 
 // The pilot checks against the reference implementation: all pass, and each auth fault of the
 // server is caught by exactly the check that enforces that rule. Only the pilot files are loaded,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Progress, wantsProgress } from '../../src/runner/index.js';
+import { Progress, wantsProgress } from '../../packages/cli/src/runner/index.js';
 
 function fakeTerminal(isTTY = true) {
   const written: string[] = [];

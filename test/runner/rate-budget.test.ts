@@ -1,8 +1,8 @@
 // Issue 12: against a staging or production deployment the run uses at most its share of each
 // minute's limit, so the merchant's own integration keeps working during a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/runner/index.js';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { busiestMinute, startCountingProxy, type CountingProxy } from '../support/counting-proxy.js';
 
 describe('the rate budget', () => {

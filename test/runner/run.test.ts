@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChecks, RunRefusedError } from '../../src/runner/index.js';
+import { runChecks, RunRefusedError } from '../../packages/cli/src/runner/index.js';
 import { brokenTargets, refusingUrl, startFakeTarget, type FakeRoute, type FakeTarget } from '../support/fake-target.js';
 import { testProfile } from '../support/profile.js';
 

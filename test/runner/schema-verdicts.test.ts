@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaScope } from '../../src/checks/index.js';
-import type { RecordedExchange } from '../../src/http/index.js';
-import type { CheckResult } from '../../src/reports/index.js';
-import { attributeViolations, type SeenViolation } from '../../src/runner/schema-verdicts.js';
+import type { SchemaScope } from '../../packages/cli/src/checks/index.js';
+import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
+import type { CheckResult } from '../../packages/cli/src/reports/index.js';
+import { attributeViolations, type SeenViolation } from '../../packages/cli/src/runner/schema-verdicts.js';
 
 const exchange = (url: string): RecordedExchange => ({
   method: 'GET', url, requestHeaders: {}, requestBody: null, status: 200, responseHeaders: {}, responseBody: '{}', durationMs: 1,

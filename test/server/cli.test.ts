@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../src/profile/index.js';
-import { faults } from '../../server/index.js';
+import { loadProfile } from '../../packages/cli/src/profile/index.js';
+import { faults } from '../../packages/cli/server/index.js';
 import { runCli } from '../support/run-cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { findOperation, validateResponse, validateSchema } from '../../src/openapi/index.js';
-import type { RunningServer, ServerOptions } from '../../server/index.js';
-import { startServer } from '../../server/index.js';
+import { findOperation, validateResponse, validateSchema } from '../../packages/api/src/openapi/index.js';
+import type { RunningServer, ServerOptions } from '../../packages/cli/server/index.js';
+import { startServer } from '../../packages/cli/server/index.js';
 
 /** One answer as the server's tests see it. */
 export interface Reply {

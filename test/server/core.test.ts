@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../server/http/body.js';
+import { maxBodyBytes } from '../../packages/cli/server/http/body.js';
 import type { TestServer } from './client.js';
 import { start } from './client.js';
 

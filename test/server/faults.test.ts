@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../server/index.js';
-import { faults } from '../../server/index.js';
+import type { ServerOptions } from '../../packages/cli/server/index.js';
+import { faults } from '../../packages/cli/server/index.js';
 import { faultCatalogue, type ProbedFault, type WebhookFault } from '../faults/index.js';
 import { probeStart } from '../faults/probe.js';
 import { start } from './client.js';

@@ -5,7 +5,7 @@
 // success answers a body valid for its operation.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOperation, validateResponse } from '../../src/openapi/index.js';
+import { findOperation, validateResponse } from '../../packages/api/src/openapi/index.js';
 import type { TestServer } from './client.js';
 import { start } from './client.js';
 import type { HostileRequest, Resource, Tokens } from './hostile-arbitraries.js';

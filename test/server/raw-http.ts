@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { expect } from 'vitest';
-import { validateSchema } from '../../src/openapi/index.js';
+import { validateSchema } from '../../packages/api/src/openapi/index.js';
 
 /** A request as bytes on the wire: anything goes, including what fetch and node:http refuse to send. */
 export interface RawRequest {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { primaryOrderCount } from '../../server/seed.js';
+import { primaryOrderCount } from '../../packages/cli/server/seed.js';
 import type { TestServer } from './client.js';
 import { address, newOrder, start } from './client.js';
 

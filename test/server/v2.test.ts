@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateWebhook } from '../../src/openapi/index.js';
+import { validateWebhook } from '../../packages/api/src/openapi/index.js';
 import type { TestServer } from './client.js';
 import { address, start } from './client.js';
 

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerOptions, VariantName } from '../../server/index.js';
-import { UnknownVariantError, combinedVariants, startServer, variants } from '../../server/index.js';
-import type { variants as webhookVariants } from '../../server/variants/webhooks.js';
+import type { ServerOptions, VariantName } from '../../packages/cli/server/index.js';
+import { UnknownVariantError, combinedVariants, startServer, variants } from '../../packages/cli/server/index.js';
+import type { variants as webhookVariants } from '../../packages/cli/server/variants/webhooks.js';
 import { runCli } from '../support/run-cli.js';
 import { start } from './client.js';
 import { probeStart } from '../faults/probe.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
 

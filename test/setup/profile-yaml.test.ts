@@ -1,8 +1,8 @@
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { RegisteredCheck } from '../../src/checks/registry.js';
-import { profileFromValue } from '../../src/profile/index.js';
-import { renderProfileYaml, type ProfileDraft } from '../../src/setup/index.js';
+import type { RegisteredCheck } from '../../packages/cli/src/checks/registry.js';
+import { profileFromValue } from '../../packages/cli/src/profile/index.js';
+import { renderProfileYaml, type ProfileDraft } from '../../packages/cli/src/setup/index.js';
 
 const checks: RegisteredCheck[] = [
   { id: 'v1.orders.create.201', api: 'v1', section: '4.1', title: 't', needs: ['fixtures.sku'], writes: true, provokes429: false, file: 'suites/v1/orders.check.ts' },

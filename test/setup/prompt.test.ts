@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askMissing, PromptError, type Asker } from '../../src/setup/index.js';
+import { askMissing, PromptError, type Asker } from '../../packages/cli/src/setup/index.js';
 
 /** An asker that answers from a script and keeps the questions. */
 function scripted(answers: string[]): Asker & { questions: string[] } {

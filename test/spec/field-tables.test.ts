@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../src/generate/document.js';
-import { bundleDocument } from '../../src/generate/load.js';
-import { specFile } from '../../src/layout.js';
-import type { ApiVersion } from '../../src/openapi/types.js';
+import type { OpenApiDocument } from '../../packages/cli/src/generate/document.js';
+import { bundleDocument } from '../../packages/cli/src/generate/load.js';
+import { specFile } from '../../packages/cli/src/layout.js';
+import type { ApiVersion } from '../../packages/api/src/openapi/types.js';
 import { compareTables, expectationsOf, tableSchemas } from './field-tables.js';
 import { parseTables, readSpecification, statusSets } from './spec-tables.js';
 

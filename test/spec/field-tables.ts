@@ -1,5 +1,5 @@
-import type { JsonSchema, OpenApiDocument } from '../../src/generate/document.js';
-import type { ApiVersion } from '../../src/openapi/types.js';
+import type { JsonSchema, OpenApiDocument } from '../../packages/cli/src/generate/document.js';
+import type { ApiVersion } from '../../packages/api/src/openapi/types.js';
 import type { Row, Table } from './spec-tables.js';
 
 /** Which component schema each §2 field table describes, by its § and label line. */

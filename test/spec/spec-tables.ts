@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/layout.js';
+import { packageRoot } from '../../packages/cli/src/layout.js';
 
 /**
  * The specification, as the project keeps it (`spec/specification.md`), so a clone checks its rules

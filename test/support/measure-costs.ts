@@ -1,7 +1,7 @@
-import { startServer } from '../../server/index.js';
-import { freePort } from '../../src/net/free-port.js';
-import type { CheckCost } from '../../src/runner/plan.js';
-import { runChecks } from '../../src/runner/index.js';
+import { startServer } from '../../packages/cli/server/index.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
+import type { CheckCost } from '../../packages/cli/src/runner/plan.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
 
 /**
  * Each check's requests per rate-limit window in one full run against the reference server with

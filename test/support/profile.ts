@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TargetProfile, TargetProfileFile } from '../../src/profile/index.js';
+import type { TargetProfile, TargetProfileFile } from '../../packages/cli/src/profile/index.js';
 
 /** Distinctive token values, so a test can grep every output for them. */
 export const testTokens = {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunReport } from '../../src/reports/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globBase, nameGlob, pathGlob } from '../../src/text/glob.js';
+import { globBase, nameGlob, pathGlob } from '../../packages/cli/src/text/glob.js';
 
 describe('nameGlob: check ids, JSON pointers and path templates', () => {
   const table: Array<[string, { glob: string; matches: string[]; misses: string[] }]> = [

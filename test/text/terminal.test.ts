@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderHtml, renderSummary } from '../../src/reports/index.js';
-import { Progress } from '../../src/runner/progress.js';
-import { safeLine, safeText } from '../../src/text/terminal.js';
+import { buildReport, renderHtml, renderSummary } from '../../packages/cli/src/reports/index.js';
+import { Progress } from '../../packages/cli/src/runner/progress.js';
+import { safeLine, safeText } from '../../packages/cli/src/text/terminal.js';
 
 describe('safeLine and safeText', () => {
   const table: Array<[string, { given: string; line: string; text: string }]> = [

@@ -6,10 +6,10 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TargetProfile } from '../../src/profile/index.js';
-import { startServer, type RunningServer } from '../../server/index.js';
-import { freePort } from '../../src/net/free-port.js';
-import { runChecks } from '../../src/runner/index.js';
+import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
 
 interface ReverseProxy {
   url: string;

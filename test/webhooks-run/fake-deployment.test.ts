@@ -4,9 +4,9 @@
 // states may be cancelled), a refusal skips the check instead of failing it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/net/free-port.js';
-import { runChecks } from '../../src/runner/index.js';
-import { signBody } from '../../src/webhooks/index.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { signBody } from '../../packages/cli/src/webhooks/index.js';
 import { startFakeTarget, type FakeRoute, type FakeTarget } from '../support/fake-target.js';
 import { testProfile } from '../support/profile.js';
 import { v1RestockingShipment } from '../webhooks/fixtures.js';

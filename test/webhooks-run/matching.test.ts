@@ -2,8 +2,8 @@
 // resource id, status and v2 event type; a retry by its x-service-event-id (or, without one, its
 // bytes); a changed payload by the fields that differ.
 import { describe, expect, it } from 'vitest';
-import type { Delivery } from '../../src/webhooks/index.js';
-import { announces, changedFields, isRetryOf, orderCancelled, restockingCancelled } from '../../suites/support/webhooks.js';
+import type { Delivery } from '../../packages/cli/src/webhooks/index.js';
+import { announces, changedFields, isRetryOf, orderCancelled, restockingCancelled } from '../../packages/cli/suites/support/webhooks.js';
 
 function delivery(seq: number, api: 'v1' | 'v2', body: Record<string, unknown>, eventId?: string): Delivery {
   const resource = (api === 'v1' ? body : body['data']) as Delivery['resource'];

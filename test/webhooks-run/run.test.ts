@@ -4,10 +4,10 @@
 // server signs with the channel's oldest token, not tokens.primary (issue 16): without
 // webhooks.signingToken the signature checks skip naming it, and a failure shows the delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TargetProfile } from '../../src/profile/index.js';
-import { startServer, type RunningServer } from '../../server/index.js';
-import { freePort } from '../../src/net/free-port.js';
-import { runChecks } from '../../src/runner/index.js';
+import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { freePort } from '../../packages/cli/src/net/free-port.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
 
 const include = ['suites/v1/webhooks.check.ts', 'suites/v2/webhooks.check.ts'];
 

@@ -2,9 +2,9 @@
 // strict with webhooks.signingToken, and without it unable to tell a channel's oldest token from a
 // wrong one, so such a call is skipped naming the key, never failed.
 import { describe, expect, it } from 'vitest';
-import type { TargetProfile } from '../../src/profile/index.js';
-import { signBody, type Delivery } from '../../src/webhooks/index.js';
-import { judgeSignature, type SignatureJudgement } from '../../suites/support/webhook-signature.js';
+import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
+import { signBody, type Delivery } from '../../packages/cli/src/webhooks/index.js';
+import { judgeSignature, type SignatureJudgement } from '../../packages/cli/suites/support/webhook-signature.js';
 
 const tokens = { primary: 'tok-primary-newest', sameMerchantOtherChannel: 'tok-other-channel', otherMerchant: 'tok-other-merchant', expired: 'tok-expired' };
 const OLDEST = 'tok-primary-channel-oldest';

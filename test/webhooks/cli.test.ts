@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/reports/index.js';
-import type { RunReport } from '../../src/reports/index.js';
-import { signBody } from '../../src/webhooks/index.js';
+import { reportSchema } from '../../packages/cli/src/reports/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { signBody } from '../../packages/cli/src/webhooks/index.js';
 import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
 import { runMfcInProcess, spawnMfcSource } from './spawn.js';
 

@@ -3,11 +3,11 @@
 // with the receiver's delayed and redirecting answers that the webhook checks use to provoke them; and
 // which URL gets which version's events (§6).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultName } from '../../server/faults/index.js';
-import { createWebhookDispatcher } from '../../server/webhooks/index.js';
-import { answerLimitOf } from '../../server/webhooks/schedule.js';
-import { answerFirst, startReceiver } from '../../src/webhooks/index.js';
-import type { Answer, WebhookReceiver } from '../../src/webhooks/index.js';
+import type { FaultName } from '../../packages/cli/server/faults/index.js';
+import { createWebhookDispatcher } from '../../packages/cli/server/webhooks/index.js';
+import { answerLimitOf } from '../../packages/cli/server/webhooks/schedule.js';
+import { answerFirst, startReceiver } from '../../packages/cli/src/webhooks/index.js';
+import type { Answer, WebhookReceiver } from '../../packages/cli/src/webhooks/index.js';
 
 const TOKEN = 'oldest-signing-token-0001';
 const restocking = { id: 41, merchant_id: 7, warehouse_id: 3, barcode: 'RS-41', delivery_option: 'courier', estimated_arrival_date: '2026-12-01', po_number: null, supplier_name: null, tracking_code: null, status: 'cancelled', restocking_shipment_items: [] };

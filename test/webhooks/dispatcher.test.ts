@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookDispatcher } from '../../server/webhooks/index.js';
-import type { WebhookDispatcher, WebhookDispatcherOptions } from '../../server/webhooks/index.js';
-import type { FaultName } from '../../server/faults/index.js';
-import { faults } from '../../server/faults/webhooks.js';
-import { MAX_ATTEMPTS } from '../../server/webhooks/schedule.js';
-import { answerFirst, signBody, startReceiver, verifySignature } from '../../src/webhooks/index.js';
-import type { Delivery, Responder, WebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookDispatcher } from '../../packages/cli/server/webhooks/index.js';
+import type { WebhookDispatcher, WebhookDispatcherOptions } from '../../packages/cli/server/webhooks/index.js';
+import type { FaultName } from '../../packages/cli/server/faults/index.js';
+import { faults } from '../../packages/cli/server/faults/webhooks.js';
+import { MAX_ATTEMPTS } from '../../packages/cli/server/webhooks/schedule.js';
+import { answerFirst, signBody, startReceiver, verifySignature } from '../../packages/cli/src/webhooks/index.js';
+import type { Delivery, Responder, WebhookReceiver } from '../../packages/cli/src/webhooks/index.js';
 
 const OLDEST = 'oldest-signing-token-0001';
 const NEWEST = 'newest-primary-token-0002';

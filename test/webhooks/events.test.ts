@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventName, parseEvent, parseV1Event, parseV2Event } from '../../src/webhooks/index.js';
+import { eventName, parseEvent, parseV1Event, parseV2Event } from '../../packages/cli/src/webhooks/index.js';
 import { v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
 
 describe('parseV1Event (§6.1: the bare resource, no event name)', () => {

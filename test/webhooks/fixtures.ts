@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import { signBody } from '../../src/webhooks/index.js';
+import { signBody } from '../../packages/cli/src/webhooks/index.js';
 
 /** The token the receivers under test verify with. */
 export const TOKEN = 'receiver-test-signing-token';

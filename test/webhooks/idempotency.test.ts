@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UpdateLedger, parseEvent, updateKeyOf } from '../../src/webhooks/index.js';
-import type { UpdateKey } from '../../src/webhooks/index.js';
+import { UpdateLedger, parseEvent, updateKeyOf } from '../../packages/cli/src/webhooks/index.js';
+import type { UpdateKey } from '../../packages/cli/src/webhooks/index.js';
 import { v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
 
 const key = (eventId: string | undefined, resourceKey: string | undefined, occurredAt: string | undefined): UpdateKey => ({ eventId, resourceKey, occurredAt });

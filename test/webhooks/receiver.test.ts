@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerFirst, forResource, signBody, startReceiver } from '../../src/webhooks/index.js';
-import type { ReceiverOptions, WebhookReceiver } from '../../src/webhooks/index.js';
+import { answerFirst, forResource, signBody, startReceiver } from '../../packages/cli/src/webhooks/index.js';
+import type { ReceiverOptions, WebhookReceiver } from '../../packages/cli/src/webhooks/index.js';
 import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
 
 const receivers: WebhookReceiver[] = [];

@@ -1,9 +1,9 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/index.js';
-import type { RunningServer } from '../../server/index.js';
-import { forResource, startReceiver, verifySignature } from '../../src/webhooks/index.js';
-import type { WebhookReceiver } from '../../src/webhooks/index.js';
+import { startServer } from '../../packages/cli/server/index.js';
+import type { RunningServer } from '../../packages/cli/server/index.js';
+import { forResource, startReceiver, verifySignature } from '../../packages/cli/src/webhooks/index.js';
+import type { WebhookReceiver } from '../../packages/cli/src/webhooks/index.js';
 
 // The reference server's status changes, delivered end to end to the receiver of `mfc run`.
 let server: RunningServer;

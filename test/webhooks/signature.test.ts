@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { signBody, signingTokenOf, verifySignature } from '../../src/webhooks/signature.js';
+import { signBody, signingTokenOf, verifySignature } from '../../packages/api/src/webhooks/signature.js';
 
 // Wrap the real timingSafeEqual so a test can see the verifier goes through it.
 vi.mock('node:crypto', async (importOriginal) => {

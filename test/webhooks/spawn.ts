@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../packages/cli/src/cli/main.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const mainModule = new URL('../../src/cli/main.ts', import.meta.url).href;

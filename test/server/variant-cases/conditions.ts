@@ -1,8 +1,8 @@
 import { newOrder } from '../client.js';
 import { probeStart, type ProbeContext } from '../../faults/probe.js';
-import type { variants as seed } from '../../../server/variants/seed.js';
-import type { variants as time } from '../../../server/variants/time.js';
-import type { variants as traffic } from '../../../server/variants/traffic.js';
+import type { variants as seed } from '../../../packages/cli/server/variants/seed.js';
+import type { variants as time } from '../../../packages/cli/server/variants/time.js';
+import type { variants as traffic } from '../../../packages/cli/server/variants/traffic.js';
 import type { VariantCases } from './types.js';
 
 const shipment = { warehouse_id: 3, estimated_arrival_date: '2026-04-01', delivery_option: 'courier', restocking_shipment_items: [{ sku_id: 502, announced_quantity: 3 }] };

@@ -1,11 +1,11 @@
 import { address, newOrder } from '../client.js';
 import { ids } from '../../faults/probe.js';
 import type { ProbeContext } from '../../faults/probe.js';
-import type { variants as bodies } from '../../../server/variants/bodies.js';
-import type { variants as cancel } from '../../../server/variants/cancel.js';
-import type { variants as errors } from '../../../server/variants/errors.js';
-import type { variants as statuses } from '../../../server/variants/statuses.js';
-import type { variants as v2Lists } from '../../../server/variants/v2-lists.js';
+import type { variants as bodies } from '../../../packages/cli/server/variants/bodies.js';
+import type { variants as cancel } from '../../../packages/cli/server/variants/cancel.js';
+import type { variants as errors } from '../../../packages/cli/server/variants/errors.js';
+import type { variants as statuses } from '../../../packages/cli/server/variants/statuses.js';
+import type { variants as v2Lists } from '../../../packages/cli/server/variants/v2-lists.js';
 import type { VariantCase, VariantCases } from './types.js';
 import { errorsForm } from './types.js';
 

@@ -1,6 +1,6 @@
-import type { ServerOptions } from '../../../server/index.js';
-import type { Literal } from '../../../server/switches.js';
-import type { VariantDefinition } from '../../../server/variants/index.js';
+import type { ServerOptions } from '../../../packages/cli/server/index.js';
+import type { Literal } from '../../../packages/cli/server/switches.js';
+import type { VariantDefinition } from '../../../packages/cli/server/variants/index.js';
 import type { ProbeContext } from '../../faults/probe.js';
 
 /**

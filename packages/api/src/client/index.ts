@@ -1,0 +1,16 @@
+/** The typed client for integrators: one version's operations, pacing, 429 waits, pagination, timeouts, typed errors. */
+export { Client, createClient, unwrap } from './client.js';
+export type { ClientOptions } from './client.js';
+export { AbortError, ApiError, ClientError, NetworkError, PaginationError, RateLimitedError, TimeoutError, ValidationError } from './errors.js';
+export { createTransport } from '../http/transport.js';
+export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from '../http/transport.js';
+export { Pacer } from '../http/pacing.js';
+export type { PacerOptions } from '../http/pacing.js';
+export type { ApiVersion, SchemaError } from '../openapi/types.js';
+// The base of every error the toolkit raises on purpose (ClientError extends it): `code` and `exitCode`.
+export { MfcError } from '../errors.js';
+export type { ExitCode } from '../errors.js';
+export type {
+  ApiResult, BodyOf, CallOptions, ErrorBody, ErrorResult, HttpMethod, ItemOf, ListInit, ListPaths, OperationOf, PageOf,
+  ParamsOf, PathsWithMethod, RequestInit, SuccessBody, SuccessResult, VersionPaths,
+} from './types.js';

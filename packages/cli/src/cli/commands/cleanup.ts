@@ -1,0 +1,116 @@
+import { rateShare, type TargetProfile } from '../../profile/index.js';
+import { assertWritesAllowed } from '../../runner/safety.js';
+import { safeLine } from '../../text/terminal.js';
+import type { Command } from '../command.js';
+import { UsageError } from '../command.js';
+import { parseFlags, targetFlags } from '../flags.js';
+import { targetProfile } from '../target.js';
+
+const help = `Usage: mfc cleanup --profile FILE --marker M [--report FILE] [--dry-run] [--allow-production-writes]
+       mfc cleanup --profile FILE --report FILE [flags]
+       mfc cleanup --base-url URL --token T --marker M --dry-run
+
+Cancels what a run left behind, for instance one cut short before its checks could cancel their
+records. Every record "mfc run" creates carries the run's marker (mfc-<runid>, printed by the run
+and written to report.json as run.marker): cleanup walks the v2 order list and the v2 restocking
+shipment list for records whose merchant_order_id, or po_number, supplier_name or tracking_code,
+is the marker or starts with "<marker>-", and cancels each one that can still be cancelled:
+  - an order (PUT /orders/{id}/cancel) unless it is cancelled, shipped or ignored (§3.2);
+  - a restocking shipment (PUT /restocking_shipments/{id}/cancel) in status created or shipped
+    (§3.1); in any later status it is left, with the reason.
+SKUs the run created are deleted through v1 DELETE /skus/{id} (§2.6: status deleted); records the
+API has no cancel or delete operation for (inventory batches) are listed as left.
+
+Flags:
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); needs allowWrites: true
+  --base-url URL --token T    instead of a profile: only these two (no writes: only with --dry-run)
+  --marker M                  the run's marker, mfc-<runid>
+  --report FILE               the run's report.json: the records it lists under run.created are
+                              taken by id too; its run.marker stands in for a missing --marker
+  --dry-run                   list what would be cancelled; send no cancel
+  --allow-production-writes   allow the cancels against environment: production
+
+It prints one line per record (kind, id, the field carrying the marker, what was done) and a
+summary line. Each list walk stops at 100 pages or 5,000 records and says so. Requests are paced
+like a run's: at most half of each minute's rate limit off environment: local (rateLimit.share).
+
+Exit codes: 0 everything that could be cancelled was (or nothing was found); 1 a cancel failed or
+was refused (422: "could not be cancelled: <reason>"), a record or list could not be read, or a
+list walk stopped at its bound before the end; 2 wrong invocation, unreadable or invalid profile
+or report, writes not allowed (allowWrites is not true, or production without
+--allow-production-writes).`;
+
+function parse(args: string[]) {
+  return parseFlags('cleanup', args, {
+    ...targetFlags,
+    marker: { type: 'string' },
+    report: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'allow-production-writes': { type: 'boolean', default: false },
+  });
+}
+
+
+/** Writes are cancels here: refused (exit 2, before any request) as `mfc run` refuses its write checks. */
+function assertCancelsAllowed(profile: TargetProfile, values: ReturnType<typeof parse>): void {
+  if (values['dry-run']) return;
+  if (profile.allowWrites !== true) {
+    const where = values.profile === undefined ? 'a --base-url/--token target is read-only' : `the profile ${values.profile} does not set allowWrites: true`;
+    throw new UsageError(`${where}, and cleanup cancels records; set allowWrites: true in the profile, or pass --dry-run to only list them`);
+  }
+  assertWritesAllowed(profile, values['allow-production-writes']);
+}
+
+/** The base URL without user information, for the header line. */
+function shownTarget(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/$/, '')}`;
+}
+
+/** `mfc cleanup`: finds the records a run's marker names and cancels what can be cancelled. */
+export const command: Command = {
+  summary: 'cancel the records a cut-short run left behind, found by its marker (or its report.json)',
+  help,
+  async run(args) {
+    const values = parse(args);
+    const cleanup = await import('../../cleanup/index.js');
+    const reported = values.report === undefined ? undefined : cleanup.readReportedRun(values.report);
+    const marker = values.marker ?? reported?.marker;
+    if (marker === undefined) throw new UsageError('needs --marker M (the run\'s marker, mfc-<runid>) or --report FILE (a report.json naming it)');
+    if (reported && reported.marker !== marker) {
+      throw new UsageError(`--marker ${marker} is not the marker of --report ${values.report} (${reported.marker}): give the report of that run, or leave --marker out`);
+    }
+    const problem = cleanup.markerProblem(marker);
+    if (problem) throw new UsageError(problem);
+    const profile = targetProfile(values);
+    assertCancelsAllowed(profile, values);
+    const { createClient } = await import('@mfc-conformance/api/client');
+    // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
+    const share = rateShare(profile);
+    const options = {
+      baseUrl: profile.baseUrl,
+      token: profile.tokens.primary,
+      ...(share === undefined ? {} : { share }),
+      ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
+    };
+    const client = createClient({ ...options, version: 'v2' });
+    // SKUs the run created are v1 records of the primary channel (§1), deleted through v1.
+    const v1 = createClient({ ...options, version: 'v1' });
+    const dryRun = values['dry-run'];
+    process.stdout.write(`${safeLine(`mfc cleanup: marker ${marker} on ${shownTarget(profile.baseUrl)} (${profile.environment})${dryRun ? ', dry run' : ''}`)}\n`);
+    try {
+      const outcome = await cleanup.cleanUp(client, {
+        v1,
+        marker,
+        dryRun,
+        ...(reported ? { reported: reported.created } : {}),
+        onResult: (result) => process.stdout.write(`${cleanup.renderResult(result)}\n`),
+      });
+      process.stdout.write(cleanup.renderSummary(outcome));
+      return cleanup.cleanupExitCode(outcome);
+    } finally {
+      await client.close();
+      await v1.close();
+    }
+  },
+};
