@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from './packages/cli/src/runner/conditions.js';
 
 // The project's own tests (`npm test`). Conformance suites are not listed here: `mfc run`
 // drives them through vitest's node API with its own configuration (src/runner).
 export default defineConfig({
+  // The tests run on the TypeScript sources: `@mfc-conformance/api/...` resolves through its exports'
+  // `mfc-source` condition to packages/api/src, never to a dist/ that may be older than the sources.
+  // Vitest runs test files in Vite's server (ssr) environment, which reads `ssr.resolve.conditions`.
+  ssr: { resolve: { conditions: [...sourceConditions] } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

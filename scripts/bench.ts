@@ -26,7 +26,7 @@ function median(values: number[]): number {
 /** Time from spawning `mfc serve --port 0 --profile-out F` to its ready line, as a user sees it. */
 function timeServeStartup(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', join(root, 'reports/bench-profile.json')], {
+  const child = spawn(process.execPath, [join(root, 'packages/cli/bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', join(root, 'reports/bench-profile.json')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -68,8 +68,8 @@ const repetitions = 11;
 const cold: Record<string, number[]> = { 'node -e 0': [], 'mfc --help': [], 'mfc run --help': [] };
 for (let i = 0; i < repetitions; i += 1) {
   cold['node -e 0']!.push(timeProcess(['-e', '0']));
-  cold['mfc --help']!.push(timeProcess([join(root, 'bin/mfc.mjs'), '--help']));
-  cold['mfc run --help']!.push(timeProcess([join(root, 'bin/mfc.mjs'), 'run', '--help']));
+  cold['mfc --help']!.push(timeProcess([join(root, 'packages/cli/bin/mfc.mjs'), '--help']));
+  cold['mfc run --help']!.push(timeProcess([join(root, 'packages/cli/bin/mfc.mjs'), 'run', '--help']));
 }
 const bare = median(cold['node -e 0']!);
 for (const [name, times] of Object.entries(cold)) {

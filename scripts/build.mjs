@@ -1,17 +1,21 @@
-// `npm run build` (also `prepare` and `prepack`): compiles the toolkit, the reference server, the
-// generated code and the check files into dist/ with declarations, laid out as the package root is,
-// then copies what tsc does not emit (the JSON Schemas read beside their modules, the Ajv standalone
-// validators, the bundled documents). Plain JavaScript, so it runs before anything is compiled.
-// `--out-dir DIR` builds elsewhere (the consumer test packs a copy without touching dist/).
+// `npm run build` of one package (`node ../../scripts/build.mjs .` from packages/api or packages/cli,
+// also run by their `prepack`): compiles the package's tsconfig.build.json into its dist/ with
+// declarations, laid out as the package is, then copies what tsc does not emit (the JSON Schemas read
+// beside their modules, the Ajv standalone validators, the bundled documents). Plain JavaScript, so it
+// runs before anything is compiled. `--out-dir DIR` builds elsewhere. The root `npm run build` builds
+// packages/api first: packages/cli compiles against its declarations.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
+const { values, positionals } = parseArgs({ options: { 'out-dir': { type: 'string' } }, allowPositionals: true });
+if (positionals.length !== 1) {
+  process.stderr.write('Usage: node scripts/build.mjs PACKAGE_DIR [--out-dir DIR]\n');
+  process.exit(2);
+}
+const root = resolve(positionals[0]);
 const dist = resolve(values['out-dir'] ?? join(root, 'dist'));
 const require = createRequire(import.meta.url);
 
@@ -22,8 +26,9 @@ if (tsc.status !== 0) {
   process.exit(tsc.status ?? 1);
 }
 
-/** Every file under `dir` (relative to `base`) whose name passes `keep`, relative to `dir`. */
+/** Every file under `dir` (relative to `base`) whose name passes `keep`, relative to `base`; none when `dir` is absent. */
 function filesUnder(base, dir, keep) {
+  if (!existsSync(join(base, dir))) return [];
   return readdirSync(join(base, dir), { recursive: true, encoding: 'utf8' })
     .filter((name) => keep(name))
     .map((name) => join(dir, name));

@@ -14,7 +14,7 @@ import { freePort } from '../packages/cli/src/net/free-port.js';
 function runSuite(profilePath: string): Promise<number> {
   const child = spawn(
     process.execPath,
-    [join(root, 'bin/mfc.mjs'), 'run', '--profile', profilePath, '--report-dir', join(root, 'reports')],
+    [join(root, 'packages/cli/bin/mfc.mjs'), 'run', '--profile', profilePath, '--report-dir', join(root, 'reports')],
     { stdio: 'inherit' },
   );
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));

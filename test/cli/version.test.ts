@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cliVersion } from '../../packages/cli/src/cli/version.js';
 import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as { version: string };
 
 describe('mfc --version', () => {
   it.each([['--version'], ['-v']])('mfc %s prints the version of package.json and exits 0', async (flag) => {
@@ -29,15 +29,15 @@ describe('mfc --version', () => {
   });
 
   const table: Array<[string, { given: URL; want: string }]> = [
-    ['from the sources (src/cli/)', { given: new URL('../../src/cli/version.ts', import.meta.url), want: version }],
-    ['from the build (dist/src/cli/), which holds no package.json of its own', { given: new URL('../../dist/src/cli/version.js', import.meta.url), want: version }],
+    ['from the sources (src/cli/)', { given: new URL('../../packages/cli/src/cli/version.ts', import.meta.url), want: version }],
+    ['from the build (dist/src/cli/), which holds no package.json of its own', { given: new URL('../../packages/cli/dist/src/cli/version.js', import.meta.url), want: version }],
   ];
   it.each(table)('finds package.json %s', (_name, { given, want }) => {
     expect(cliVersion(given)).toBe(want);
   });
 
   it('imports nothing but node:fs, so it costs no more than mfc --help', () => {
-    const source = readFileSync(new URL('../../src/cli/version.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../packages/cli/src/cli/version.ts', import.meta.url), 'utf8');
     expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1])).toEqual(['node:fs']);
   });
 });

@@ -60,7 +60,7 @@ describe('docs/CLI.md', () => {
 
 describe('docs/PROFILE.md', () => {
   const doc = read('docs/PROFILE.md');
-  const schema = readJson('src/profile/profile.schema.json');
+  const schema = readJson('packages/cli/src/profile/profile.schema.json');
 
   it('names every key of the profile schema, nested ones by their dotted name', () => {
     const keys = dottedKeys(schema);
@@ -79,7 +79,7 @@ describe('docs/PROFILE.md', () => {
 
 describe('docs/REPORTS.md', () => {
   const doc = read('docs/REPORTS.md');
-  const schema = readJson('src/reports/report.schema.json');
+  const schema = readJson('packages/cli/src/reports/report.schema.json');
   const definitions = schema.definitions ?? {};
   const undocumented = (object: JsonSchema | undefined) => Object.keys(object?.properties ?? {}).filter((key) => !doc.includes(`\`${key}\``));
 
@@ -93,7 +93,11 @@ describe('docs/REPORTS.md', () => {
 });
 
 // Files a clone holds that may point a reader somewhere: none may point outside the repository.
-const scanned = ['README.md', 'CHANGELOG.md', 'docs', 'src', 'server', 'suites', 'properties', 'scripts'];
+const scanned = [
+  'README.md', 'CHANGELOG.md', 'docs', 'scripts',
+  'packages/api/README.md', 'packages/api/src',
+  'packages/cli/README.md', 'packages/cli/src', 'packages/cli/server', 'packages/cli/suites', 'packages/cli/properties',
+];
 
 function filesUnder(path: string): string[] {
   const full = join(root, path);

@@ -24,9 +24,9 @@ describe('mfc generate --out DIR: generated code vendored into another project',
     expect(written.code).toBe(0);
     expect(written.stdout).toContain(`wrote 10 files under ${out}/`);
     for (const api of ['v1', 'v2']) {
-      for (const file of files) expect(readFileSync(join(out, api, file), 'utf8')).toBe(readFileSync(join(root, 'generated', api, file), 'utf8'));
+      for (const file of files) expect(readFileSync(join(out, api, file), 'utf8')).toBe(readFileSync(join(root, 'packages/api/generated', api, file), 'utf8'));
     }
-    expect(existsSync(join(root, 'generated', 'generated'))).toBe(false);
+    expect(existsSync(join(root, 'packages/api/generated', 'generated'))).toBe(false);
 
     expect((await runCli(['generate', '--out', out, '--check'], { timeoutMs: 90_000 })).code).toBe(0);
     writeFileSync(join(out, 'v2/types.ts'), '// edited by hand\n');

@@ -31,7 +31,7 @@ describe('the README CI recipe', () => {
     // and the trap ends it); the recipe's fixed port becomes a free one.
     const bin = join(dir, 'bin');
     mkdirSync(bin);
-    writeFileSync(join(bin, 'mfc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'bin/mfc.mjs'))} "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(bin, 'mfc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'packages/cli/bin/mfc.mjs'))} "$@"\n`, { mode: 0o755 });
     const script = [
       'set -e',
       'trap \'kill $(jobs -p) 2>/dev/null || true\' EXIT',

@@ -33,7 +33,7 @@ describe('mfc serve (docs/CLI.md, docs/SERVER.md)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mfc-serve-'));
     const profilePath = join(dir, 'p.json');
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, 'bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', profilePath, '--fault', 'v1-lists-page-zero-based'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, 'packages/cli/bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', profilePath, '--fault', 'v1-lists-page-zero-based'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

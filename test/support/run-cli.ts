@@ -22,7 +22,7 @@ export async function runCli(
   options: { env?: Record<string, string>; reportDir?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<CliResult> {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'bin/mfc.mjs'), ...args], {
+  const child = spawn(process.execPath, [join(root, 'packages/cli/bin/mfc.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, CI: 'true', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ import { signBody } from '../../packages/cli/src/webhooks/index.js';
 import { TOKEN, deliver, v1RestockingShipment, v2RestockingEnvelope } from './fixtures.js';
 import { runMfcInProcess, spawnMfcSource } from './spawn.js';
 
-const bin = fileURLToPath(new URL('../../bin/mfc.mjs', import.meta.url));
+const bin = fileURLToPath(new URL('../../packages/cli/bin/mfc.mjs', import.meta.url));
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mfc-webhooks-'));

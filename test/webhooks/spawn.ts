@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { main } from '../../packages/cli/src/cli/main.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const mainModule = new URL('../../src/cli/main.ts', import.meta.url).href;
+const mainModule = new URL('../../packages/cli/src/cli/main.ts', import.meta.url).href;
 // The CLI from the TypeScript sources, as bin/mfc.mjs runs it in a checkout without a build: a
 // dist/ left by `npm run build` would otherwise answer with code older than the sources under test.
 const entry = `const { main } = await import(${JSON.stringify(mainModule)}); process.exitCode = await main(process.argv.slice(1));`;
 
 /** Spawns `mfc ARGS…` from the sources in its own process (signals, exit codes, real ports). */
 export function spawnMfcSource(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', entry, ...args], { cwd: root, stdio: 'pipe' });
+  return spawn(process.execPath, ['--conditions=mfc-source', '--import', 'tsx', '--input-type=module', '-e', entry, ...args], { cwd: root, stdio: 'pipe' });
 }
 
 /** Runs the dispatcher in-process with stdout and stderr captured: the exit code and everything written. */

@@ -2,9 +2,16 @@ import { Writable } from 'node:stream';
 import { createVitest, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../checks/index.js';
 import type { ResultCollector } from './collector.js';
+import { sourceConditions } from './conditions.js';
+
+const fromSources = import.meta.url.endsWith('.ts');
 
 // Built (dist/), the run's test file is JavaScript like the checks it imports.
-const entryFile = `src/runner/run-entry.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
+const entryFile = `src/runner/run-entry.${fromSources ? 'ts' : 'js'}`;
+
+// From the sources (a checkout without a build), the checks import `@mfc-conformance/api` from its
+// sources too, as `npm test` does; built, from its dist/ (the default conditions).
+const viteOverrides = fromSources ? { ssr: { resolve: { conditions: [...sourceConditions] } } } : {};
 
 // Every selected check is registered concurrently and waits for the run's scheduler, which decides
 // how many run at once; vitest must not hold any of them back itself.
@@ -71,7 +78,7 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       server: { deps: { external: [/\/generated\/v[12]\/validators\.js$/] } },
       provide: { mfcRun: run.config },
     },
-    {},
+    viteOverrides,
     { stdout: discard(), stderr: discard() },
   );
   // vitest's logger exits the process on SIGINT and SIGTERM; `mfc run` answers those itself
