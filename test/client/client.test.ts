@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AbortError, ApiError, ClientError, createClient, NetworkError, Pacer, TimeoutError, unwrap, ValidationError,
 } from '../../packages/api/src/client/index.js';
+import { headerEntries, type HeadersInput } from '../../packages/api/src/client/core.js';
 import { refusingUrl } from '../support/fake-target.js';
 import { useMockAgent } from '../support/mock-agent.js';
 
@@ -185,5 +186,17 @@ describe('the token never shows', () => {
     // The exchanges behind an error are recorded with the Authorization header redacted.
     expect((errors[0] as ApiError).exchanges[0]?.requestHeaders.authorization).toBe('Bearer [redacted]');
     await refused.close();
+  });
+});
+
+describe('headerEntries: request headers as callers hold them', () => {
+  it.each([
+    ['a record, names lower-cased', { given: { 'X-Request-Id': 'r1' }, want: [['x-request-id', 'r1']] }],
+    ['a list, joined as a repeated header reads', { given: { 'accept-language': ['de', 'en'] }, want: [['accept-language', 'de, en']] }],
+    ['undefined, left out', { given: { 'x-absent': undefined, 'x-present': 'p' }, want: [['x-present', 'p']] }],
+    ['a fetch Headers', { given: new Headers({ 'X-Request-Id': 'r2' }), want: [['x-request-id', 'r2']] }],
+    ['nothing', { given: undefined, want: [] }],
+  ] satisfies Array<[string, { given: HeadersInput | undefined; want: Array<[string, string]> }]>)('%s', (_name, { given, want }) => {
+    expect(headerEntries(given)).toEqual(want);
   });
 });

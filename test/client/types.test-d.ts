@@ -38,6 +38,16 @@ export async function typedCalls(): Promise<void> {
   // v1 accepts a string of digits for warehouse_id (§4.1 v1 request body rules).
   await v1.POST('/restocking_shipments', { body: { warehouse_id: '3' } });
 
+  // A success body the specification does not show (§4.2) is `unknown`, never `undefined`: a v2
+  // cancel may answer with the shipment (200); only the 204 it may answer instead has no body.
+  const cancelled = await v2.PUT('/orders/{id}/cancel', { params: { path: { id: 1 } } });
+  if (cancelled.ok && cancelled.status === 200) assertType<Equal<typeof cancelled.data, unknown>>();
+  if (cancelled.ok && cancelled.status === 204) assertType<Equal<typeof cancelled.data, undefined>>();
+
+  // Headers as a server or fetch hands them over: a record with lists and undefined values, or Headers.
+  await v2.GET('/orders', { headers: { 'x-request-id': 'r1', 'accept-language': ['de', 'en'], 'x-absent': undefined } });
+  await v2.GET('/orders', { headers: new Headers({ 'x-request-id': 'r2' }) });
+
   for await (const shipment of v2.items('/restocking_shipments', { params: { query: { limit: 50 } } })) {
     assertType<Equal<typeof shipment, V2['schemas']['RestockingShipment']>>();
   }

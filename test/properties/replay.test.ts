@@ -3,7 +3,7 @@
 // reproduces that counterexample against the same server.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
@@ -42,14 +42,16 @@ function replayArgs(message: string, reportDir: string): string[] {
 describe('a failing property', () => {
   it('shrinks to the minimal counterexample, prints { seed, path } and a replay command that reproduces it', async () => {
     const firstDir = join(dir, 'first');
-    const first = await runCli(['run', '--profile', profilePath, '--only', id, '--seed', '4242', '--report-dir', firstDir], { reportDir: firstDir });
+    // Without node_modules/.bin on PATH (npm puts it there, and with it this workspace's mfc), as in a clone's shell.
+    const PATH = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.endsWith(join('node_modules', '.bin'))).join(delimiter);
+    const first = await runCli(['run', '--profile', profilePath, '--only', id, '--seed', '4242', '--report-dir', firstDir], { reportDir: firstDir, env: { PATH } });
     expect(first.code).toBe(1);
     const message = messageOf(first);
     expect(message).toContain(`Counterexample (shrunk`);
     expect(/Counterexample \(shrunk \d+ times\): (.*)/.exec(message)?.[1]).toBe(minimal);
     const seedAndPath = /\{ seed: 4242, path: "[\d:]+" \}/.exec(message)?.[0];
     expect(seedAndPath).toBeDefined();
-    // Run in this process, whose mfc is not on PATH: the line starts with npx, as it must in a clone.
+    // Run where no mfc is on PATH: the line starts with npx, as it must in a clone.
     expect(message).toContain(`Replay with: npx mfc run --profile ${profilePath} --only '${id}' --seed 4242`);
 
     const againDir = join(dir, 'again');

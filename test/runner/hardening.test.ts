@@ -13,7 +13,7 @@ import { refusingUrl, startFakeTarget, type FakeRoute } from '../support/fake-ta
 import { tempDir, testProfile, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
 
-const fixtures = ['test/runner/fixtures/basic.check.ts'];
+const fixtures = ['../../test/runner/fixtures/basic.check.ts'];
 const emptyPage = { data: [], pagination: { current_page: 1, item_count: 0, page_count: 0, items_per_page: 1 } };
 
 /** A stream that keeps what is written to it. */

@@ -3,7 +3,7 @@ import { runChecks, RunRefusedError } from '../../packages/cli/src/runner/index.
 import { brokenTargets, refusingUrl, startFakeTarget, type FakeRoute, type FakeTarget } from '../support/fake-target.js';
 import { testProfile } from '../support/profile.js';
 
-const fixtures = ['test/runner/fixtures/basic.check.ts'];
+const fixtures = ['../../test/runner/fixtures/basic.check.ts'];
 
 // Answers like a deployment where the primary token works and an unknown or missing one is refused.
 const healthyRoute: FakeRoute = (request, reply) => {
@@ -102,7 +102,7 @@ describe('check declarations', () => {
   it('fail a repeated id, an id outside the pattern or api, and a section that is not a number', async () => {
     const target = await startFakeTarget(healthyRoute);
     try {
-      const outcome = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/malformed/*.check.ts'] });
+      const outcome = await runChecks({ profile: testProfile(target.url), include: ['../../test/runner/fixtures/malformed/*.check.ts'] });
       expect(outcome.report.checks.map((c) => [c.id, c.status, c.message])).toEqual([
         ['v1.fixture.once', 'passed', ''],
         ['v1.fixture.once', 'failed', expect.stringContaining('check id "v1.fixture.once" is registered twice')],
@@ -122,12 +122,12 @@ describe('t.webhooks', () => {
     const port = Number(new URL(await refusingUrl()).port);
     try {
       const webhooks = { host: '127.0.0.1', port, v1Path: '/hooks/v1', v2Path: '/hooks/v2' };
-      const outcome = await runChecks({ profile: testProfile(target.url, { webhooks }), include: ['test/runner/fixtures/webhooks/*.check.ts'] });
+      const outcome = await runChecks({ profile: testProfile(target.url, { webhooks }), include: ['../../test/runner/fixtures/webhooks/*.check.ts'] });
       const byId = Object.fromEntries(outcome.report.checks.map((c) => [c.id, c]));
       expect(byId['v1.fixture.webhook-arrives']?.status).toBe('passed');
       expect(byId['v1.fixture.webhooks-undeclared']).toMatchObject({ status: 'failed' });
       expect(byId['v1.fixture.webhooks-undeclared']?.message).toContain("t.webhooks needs `needs: ['webhooks']`");
-      const without = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/webhooks/*.check.ts'], only: 'v1.fixture.webhook-arrives' });
+      const without = await runChecks({ profile: testProfile(target.url), include: ['../../test/runner/fixtures/webhooks/*.check.ts'], only: 'v1.fixture.webhook-arrives' });
       expect(without.report.checks[0]).toMatchObject({ status: 'skipped', message: 'needs webhooks in the profile' });
     } finally {
       await target.close();
@@ -140,7 +140,7 @@ describe('the run deadline', () => {
     const target = await startFakeTarget(healthyRoute);
     try {
       const started = Date.now();
-      const outcome = await runChecks({ profile: testProfile(target.url), include: ['test/runner/fixtures/slow/*.check.ts'], deadlineMs: 6_000 });
+      const outcome = await runChecks({ profile: testProfile(target.url), include: ['../../test/runner/fixtures/slow/*.check.ts'], deadlineMs: 6_000 });
       // Room for vitest's start-up on a busy machine, so the quick check always gets to run.
       expect(Date.now() - started).toBeLessThan(12_000);
       expect(outcome.exitCode).toBe(1);

@@ -81,6 +81,15 @@ describe('signBody / verifySignature (§6.3)', () => {
   it('reports a missing header', () => {
     expect(verifySignature('{}', undefined, ['t'])).toMatchObject({ valid: false, reason: 'missing' });
     expect(verifySignature('{}', '', ['t'])).toMatchObject({ valid: false, reason: 'missing' });
+    expect(verifySignature('{}', null, ['t'])).toMatchObject({ valid: false, reason: 'missing' });
+  });
+
+  it.each([
+    ['node:http, sent once', { header: (signature: string) => [signature], want: { valid: true, tokenIndex: 0 } }],
+    ['node:http, sent twice: never a digest', { header: (signature: string) => [signature, signature], want: { valid: false, reason: 'not-hex' } }],
+    ['fetch Headers.get', { header: (signature: string) => new Headers({ 'x-service-signature': signature }).get('x-service-signature'), want: { valid: true, tokenIndex: 0 } }],
+  ])('takes the header as servers hand it over: %s', (_name, { header, want }) => {
+    expect(verifySignature('{"a":1}', header(signBody('{"a":1}', 't')), ['t'])).toMatchObject(want);
   });
 
   it('never quotes the token in a message', () => {

@@ -22,7 +22,7 @@ export interface CoreRequest {
   /** Sent as it is; wins over `body`. */
   rawBody?: string;
   /** Added last, lower-cased, so they replace the client's own. */
-  headers?: Record<string, string>;
+  headers?: HeadersInput;
   provoke429?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -35,6 +35,19 @@ export interface CoreAnswer extends TransportAnswer {
   path: string;
   /** `{ ok: true, value: undefined }` for an empty body; `{ ok: false }` when the body is not JSON. */
   json: { ok: true; value: unknown } | { ok: false };
+}
+
+/**
+ * Request headers as callers hold them: a fetch `Headers`, or a record whose values may be a list
+ * (sent joined by ", ", as HTTP reads a repeated header) or undefined (left out), as `node:http`'s are.
+ */
+export type HeadersInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The entries of `headers` with lower-cased names and one string value each; undefined values left out. */
+export function headerEntries(headers: HeadersInput | undefined): Array<[string, string]> {
+  if (headers === undefined) return [];
+  const entries: Array<[string, string | readonly string[] | undefined]> = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  return entries.flatMap(([name, value]) => value === undefined ? [] : [[name.toLowerCase(), typeof value === 'string' ? value : value.join(', ')]]);
 }
 
 /** `?a=1&b=2` for the defined values, or '' when there are none. */
@@ -88,7 +101,7 @@ export async function sendRequest(transport: Transport, request: CoreRequest, re
   const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   if (body !== undefined) headers['content-type'] = 'application/json';
   // Lower-cased, so a caller's `Content-Type` replaces ours instead of travelling beside it.
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  for (const [name, value] of headerEntries(request.headers)) headers[name] = value;
   const what = `${request.method} ${redact(url)}`;
   if (request.signal?.aborted) throw new AbortError(`${what}: aborted`, [], { cause: request.signal.reason });
   const sending = transport.send({

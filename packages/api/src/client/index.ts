@@ -10,6 +10,7 @@ export type { ApiVersion, SchemaError } from '../openapi/types.js';
 // The base of every error the toolkit raises on purpose (ClientError extends it): `code` and `exitCode`.
 export { MfcError } from '../errors.js';
 export type { ExitCode } from '../errors.js';
+export type { HeadersInput } from './core.js';
 export type {
   ApiResult, BodyOf, CallOptions, ErrorBody, ErrorResult, HttpMethod, ItemOf, ListInit, ListPaths, OperationOf, PageOf,
   ParamsOf, PathsWithMethod, RequestInit, SuccessBody, SuccessResult, VersionPaths,

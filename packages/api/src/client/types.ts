@@ -1,6 +1,7 @@
 import type { components as V1Components, paths as V1Paths } from '../../generated/v1/types.js';
 import type { components as V2Components, paths as V2Paths } from '../../generated/v2/types.js';
 import type { ApiVersion } from '../openapi/types.js';
+import type { HeadersInput } from './core.js';
 import type { ApiError } from './errors.js';
 
 /** The operations of each version, as openapi-typescript generated them from `spec/`. */
@@ -60,8 +61,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Validate the answer against the specification; overrides the client's `validate`. */
   validate?: boolean;
-  /** Extra request headers (lower-cased; they replace the client's own). */
-  headers?: Record<string, string>;
+  /** Extra request headers: a record or a fetch `Headers` (lower-cased; they replace the client's own). */
+  headers?: HeadersInput;
 }
 
 /** What one call takes: `params`, `body` and the call options, each required exactly when the operation needs it. */
@@ -75,20 +76,23 @@ export type InitArgs<Op> = [RequiredKeys<RequestInit<Op>>] extends [never] ? [in
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | '2XX';
 type ResponsesOf<Op> = Op extends { responses: infer R } ? R : {};
 type SuccessKeys<Op> = Extract<keyof ResponsesOf<Op>, SuccessStatus>;
-type ResponseJson<X> = X extends { content: { 'application/json': infer B } } ? B : undefined;
+// A body the specification does not show is `unknown`, never `undefined`: a service may answer one
+// (a v2 cancel answers the shipment, §4.2). Only a 204 is known to carry none.
+type ResponseJson<X> = X extends { content: { 'application/json': infer B } } ? B : unknown;
+type BodyAt<Op, K extends keyof ResponsesOf<Op>> = K extends 204 ? undefined : ResponseJson<ResponsesOf<Op>[K]>;
 
 /** The success answer of an operation, one member per listed 2xx status (`'2XX'`: any 2xx). */
 export type SuccessResult<Op> = {
   [K in SuccessKeys<Op>]: {
     ok: true;
     status: K extends number ? K : number;
-    data: ResponseJson<ResponsesOf<Op>[K]>;
+    data: BodyAt<Op, K>;
     headers: Record<string, string>;
   };
 }[SuccessKeys<Op>];
 
-/** The body of a success answer (the union over the operation's 2xx statuses). */
-export type SuccessBody<Op> = ResponseJson<ResponsesOf<Op>[SuccessKeys<Op>]>;
+/** The body of a success answer (the union over the operation's 2xx statuses; `unknown` where one is not shown). */
+export type SuccessBody<Op> = { [K in SuccessKeys<Op>]: BodyAt<Op, K> }[SuccessKeys<Op>];
 
 /** Any other answer: its status and an `ApiError` carrying the version's error body (a 429 beyond the wait: `RateLimitedError`). */
 export interface ErrorResult<V extends ApiVersion> {

@@ -32,15 +32,23 @@ export function signBody(rawBody: Uint8Array | string, token: string): string {
 }
 
 /**
+ * A header's value as servers hand it over: `node:http`'s `request.headers[name]` (`string | string[] |
+ * undefined`) or fetch's `headers.get(name)` (`string | null`).
+ */
+export type HeaderValue = string | readonly string[] | null | undefined;
+
+/**
  * Verifies a signature header over the raw body against each token in turn (§6.3), comparing
- * digests in constant time. Messages never quote a token or the expected digest.
+ * digests in constant time. Messages never quote a token or the expected digest. A header sent twice
+ * (an array) is read as its values joined by ", ", as Node joins a repeated header: never a digest.
  */
 export function verifySignature(
   rawBody: Uint8Array | string,
-  header: string | undefined,
+  headerValue: HeaderValue,
   tokens: readonly string[],
 ): SignatureVerdict {
-  if (header === undefined || header === '') {
+  const header = typeof headerValue === 'string' || headerValue == null ? headerValue : headerValue.join(', ');
+  if (header == null || header === '') {
     return { valid: false, reason: 'missing', message: `${SIGNATURE_HEADER} expected a hex HMAC-SHA256 digest, received no header` };
   }
   const received = header.trim();
