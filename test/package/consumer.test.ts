@@ -1,22 +1,22 @@
-// The package as another project gets it: built into a copy, packed, installed from the tarball into a
-// temporary project, compiled there under `nodenext` and `bundler` resolution (with lines that must
-// not compile), then run against the installed `mfc serve`, and the installed `mfc run` run against it.
+// The packages as another project gets them: packed, installed from the tarballs into an empty
+// project: first the api package alone (its installed size, no install script), then the CLI beside
+// it. The integration and every `ts` block of README.md compile there under `nodenext` (and the
+// integration under `bundler`, with lines that must not compile); then it runs against the installed
+// `mfc serve`, and the installed `mfc run` runs against it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
+import { ensureBuilt, pack, root, runNpm, type Manifest, type PackResult } from './workspaces.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-interface PackedFile { path: string; size: number }
-interface PackResult { filename: string; size: number; unpackedSize: number; files: PackedFile[] }
+// The issue's budget for what the api package adds to a project's node_modules (TypeScript apart).
+const INSTALLED_BUDGET_BYTES = 8 * 1024 * 1024;
 
 /** Runs a command to its end; throws with its output when it fails. */
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
@@ -25,9 +25,21 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   return result.stdout;
 }
 
+/** The bytes of every file under `dir`, as `du --apparent-size` counts them. */
+function sizeOf(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => statSync(join(dir, name), { throwIfNoEntry: false }))
+    .reduce((total, stat) => total + (stat?.isFile() ? stat.size : 0), 0);
+}
+
+/** The ```ts blocks of a Markdown text. */
+function tsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+}
+
 /** Starts the installed `mfc serve` and resolves once it prints its ready line. */
 function serve(consumer: string, args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(consumer, 'node_modules/mfc/bin/mfc.mjs'), 'serve', ...args], { cwd: consumer, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(consumer, cliBin), 'serve', ...args], { cwd: consumer, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -39,34 +51,43 @@ function serve(consumer: string, args: string[]): Promise<ChildProcess> {
   });
 }
 
-describe('the packed package in another project', () => {
+const cliBin = 'node_modules/@mfc-conformance/cli/bin/mfc.mjs';
+
+describe('the packed packages in another project', () => {
   const temp = mkdtempSync(join(tmpdir(), 'mfc-consumer-'));
-  const packageCopy = join(temp, 'package');
   const consumer = join(temp, 'consumer');
-  let pack: PackResult;
+  let api: PackResult;
+  let cli: PackResult;
+  let apiInstall: { stdout: string; stderr: string };
+  let apiInstalledBytes: number;
   let server: ChildProcess | undefined;
   let profile: TargetProfile;
   let webhookPort: number;
 
   beforeAll(async () => {
-    // Built into a copy: the checkout's dist/ is neither needed nor touched (other runs may be using it).
-    for (const entry of ['package.json', 'bin', 'spec', 'redocly.yaml', 'README.md']) cpSync(join(root, entry), join(packageCopy, entry), { recursive: true });
-    run(process.execPath, [join(root, 'scripts/build.mjs'), '--out-dir', join(packageCopy, 'dist')], root);
-    [pack] = JSON.parse(run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', temp], packageCopy)) as [PackResult];
+    // Packed as npm publishes them, from the builds `npm test` makes first (built here when missing).
+    ensureBuilt();
+    api = pack('packages/api', { destination: temp });
+    cli = pack('packages/cli', { destination: temp });
 
     cpSync(join(root, 'test/package/consumer'), consumer, { recursive: true });
+    // The api package alone first, with install scripts allowed: one would run, and npm would say so.
+    // Its dependencies come from npm's cache when it holds them (a checkout after `npm ci` does).
+    apiInstall = runNpm(['install', `../${api.filename}`, '--ignore-scripts=false', '--prefer-offline', '--no-audit', '--no-fund'], consumer);
+    apiInstalledBytes = sizeOf(join(consumer, 'node_modules'));
+
+    // Then the CLI beside it (it depends on that api package) and the Node types the integration
+    // compiles with; TypeScript itself is the repository's.
     const typesNode = (JSON.parse(readFileSync(join(root, 'node_modules/@types/node/package.json'), 'utf8')) as { version: string }).version;
-    const manifest = JSON.parse(readFileSync(join(consumer, 'package.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ ...manifest, dependencies: { mfc: `file:../${pack.filename}`, '@types/node': typesNode } }, null, 2));
-    // The dependencies come from npm's cache when it holds them (a checkout after `npm ci` does).
-    run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], consumer);
+    runNpm(['install', `../${api.filename}`, `../${cli.filename}`, `@types/node@${typesNode}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], consumer);
+    tsBlocks(readFileSync(join(root, 'README.md'), 'utf8')).forEach((block, index) => writeFileSync(join(consumer, 'src', `readme-${index + 1}.ts`), block));
 
     webhookPort = await freePort();
     const profilePath = join(temp, 'profile.json');
     const hooks = `http://127.0.0.1:${webhookPort}/webhooks`;
     server = await serve(consumer, ['--port', '0', '--profile-out', profilePath, '--webhook-v1-url', `${hooks}/v1`, '--webhook-v2-url', `${hooks}/v2`, '--webhook-time-scale', '0.001']);
     profile = JSON.parse(readFileSync(profilePath, 'utf8')) as TargetProfile;
-  }, 150_000);
+  }, 240_000);
 
   afterAll(() => {
     server?.kill('SIGTERM');
@@ -74,17 +95,36 @@ describe('the packed package in another project', () => {
   });
 
   it('packs what the exports and the CLI need, and nothing of the tests', () => {
-    const paths = pack.files.map((file) => file.path);
-    for (const needed of [
-      'bin/mfc.mjs', 'dist/src/cli/main.js', 'dist/src/public/v1.d.ts', 'dist/src/public/v2.d.ts', 'dist/src/public/validators.js',
-      'dist/src/public/webhooks.js', 'dist/src/client/index.js', 'dist/generated/v1/openapi.json', 'dist/generated/v2/validators.js',
-      'dist/server/faults/index.js', 'dist/suites/v1/orders.check.js', 'dist/src/reports/report.schema.json', 'spec/v1.yaml', 'spec/rules/01-service.yaml',
-    ]) expect(paths).toContain(needed);
-    expect(paths.filter((path) => /^(test|reports|scripts|docs|src|server|suites|properties|generated)\//.test(path) || /\.(tmp\.ts|log)$|\.test\./.test(path))).toEqual([]);
-    expect(paths.filter((path) => /^dist\/(suites|properties)\/.*\.d\.ts$/.test(path))).toEqual([]);
+    const paths = (packed: PackResult) => packed.files.map((file) => file.path);
+    expect(paths(api)).toEqual(expect.arrayContaining([
+      'dist/src/public/v1.d.ts', 'dist/src/public/v2.d.ts', 'dist/src/public/validators.js', 'dist/src/public/webhooks.js',
+      'dist/src/client/index.js', 'dist/generated/v1/openapi.json', 'dist/generated/v2/validators.js',
+    ]));
+    expect(paths(cli)).toEqual(expect.arrayContaining([
+      'bin/mfc.mjs', 'dist/src/cli/main.js', 'dist/server/faults/index.js', 'dist/suites/v1/orders.check.js',
+      'dist/src/reports/report.schema.json', 'spec/v1.yaml', 'spec/rules/01-service.yaml',
+    ]));
+    for (const packed of [api, cli]) {
+      expect(paths(packed).filter((path) => /^(test|reports|scripts|docs|src|server|suites|properties|generated)\//.test(path) || /\.(tmp\.ts|log)$|\.test\./.test(path))).toEqual([]);
+      expect(paths(packed).filter((path) => /^dist\/(suites|properties)\/.*\.d\.ts$/.test(path))).toEqual([]);
+    }
+    // The integrator's package holds none of the CLI.
+    expect(paths(api).filter((path) => /^(bin|spec)\/|^dist\/(server|suites|properties|src\/(cli|runner))\//.test(path))).toEqual([]);
   });
 
-  it.each(['nodenext', 'bundler'])('an integration compiles under %s resolution, and the rejected lines do not', (resolution) => {
+  it('installs the api package alone within 8 MB, with no install script to run', () => {
+    expect(apiInstalledBytes).toBeLessThanOrEqual(INSTALLED_BUDGET_BYTES);
+    expect(`${apiInstall.stdout}${apiInstall.stderr}`).not.toMatch(/install.?script|allowScripts/i);
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/@mfc-conformance/api/package.json'), 'utf8')) as Manifest;
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
+    expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual(['ajv', 'ajv-formats', 'undici']);
+  });
+
+  it('the README holds TypeScript examples, each compiled below', () => {
+    expect(tsBlocks(readFileSync(join(root, 'README.md'), 'utf8')).length).toBeGreaterThan(0);
+  });
+
+  it.each(['nodenext', 'bundler'])('the integration and the README\'s examples compile under %s resolution, and the rejected lines do not', (resolution) => {
     run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], consumer);
   });
 
@@ -110,7 +150,7 @@ describe('the packed package in another project', () => {
     const { webhooks: _webhooks, ...withoutWebhooks } = profile;
     writeFileSync(profilePath, JSON.stringify(withoutWebhooks));
     const reportDir = join(temp, 'reports');
-    run(process.execPath, [join(consumer, 'node_modules/mfc/bin/mfc.mjs'), 'run', '--profile', profilePath, '--only', '*.auth.*', '--report-dir', reportDir], consumer, { CI: 'true' });
+    run(process.execPath, [join(consumer, cliBin), 'run', '--profile', profilePath, '--only', '*.auth.*', '--report-dir', reportDir], consumer, { CI: 'true' });
     const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as { summary: { passed: number; failed: number } };
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(5);

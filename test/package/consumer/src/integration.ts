@@ -1,12 +1,13 @@
-// A small integration as another project writes it against the packed `mfc`: the typed client,
-// the types, the validators, the webhook verifier and a bundled document, each through its export.
+// A small integration as another project writes it against the packed `@mfc-conformance/api`: the
+// typed client, the types, the validators, the webhook verifier in a `node:http` handler (the header as
+// `request.headers` gives it) and a bundled document, each through its export.
 import { createServer, type IncomingMessage } from 'node:http';
-import { createClient } from 'mfc/client';
-import type { RestockingShipment as V1RestockingShipment } from 'mfc/v1';
-import type { RestockingShipmentCreate, RestockingShipmentStatusUpdated } from 'mfc/v2';
-import { validateSchema } from 'mfc/validators';
-import { parseEvent, SIGNATURE_HEADER, UpdateLedger, updateKeyOf, verifySignature } from 'mfc/webhooks';
-import v2Document from 'mfc/openapi/v2.json' with { type: 'json' };
+import { createClient } from '@mfc-conformance/api/client';
+import type { RestockingShipment as V1RestockingShipment } from '@mfc-conformance/api/v1';
+import type { Order, RestockingShipmentCreate, RestockingShipmentStatusUpdated } from '@mfc-conformance/api/v2';
+import { validateSchema } from '@mfc-conformance/api/validators';
+import { parseEvent, SIGNATURE_HEADER, UpdateLedger, updateKeyOf, verifySignature } from '@mfc-conformance/api/webhooks';
+import v2Document from '@mfc-conformance/api/openapi/v2.json' with { type: 'json' };
 
 /** What the integration saw, printed as JSON for the test. */
 export interface Outcome {
@@ -44,8 +45,7 @@ export async function integrate(target: Target): Promise<Outcome> {
   const delivered = new Promise<Outcome['webhook']>((resolve) => { resolveDelivery = resolve; });
   const receiver = createServer(async (request, response) => {
     const raw = await readBody(request);
-    const signature = request.headers[SIGNATURE_HEADER];
-    const verdict = verifySignature(raw, typeof signature === 'string' ? signature : undefined, [target.signingToken]);
+    const verdict = verifySignature(raw, request.headers[SIGNATURE_HEADER], [target.signingToken]);
     const parsed = parseEvent(JSON.parse(raw.toString('utf8')) as unknown, { api: request.url?.includes('v1') ? 'v1' : 'v2' });
     response.writeHead(verdict.valid ? 204 : 401).end();
     if (!parsed.ok || !('eventType' in parsed.event) || parsed.event.eventType !== 'restocking_shipment.status_updated') return;
@@ -63,7 +63,7 @@ export async function integrate(target: Target): Promise<Outcome> {
     let v1Orders = 0;
     for await (const order of v1.items('/orders', { params: { query: { limit: 10 } } })) if (order) v1Orders += 1;
     let v2Orders = 0;
-    for await (const order of v2.items('/orders', { params: { query: { limit: 10 } } })) if (order.id > 0) v2Orders += 1;
+    for await (const order of v2.items('/orders', { params: { query: { limit: 10 } } })) if (isListed(order)) v2Orders += 1;
 
     const arrival = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const body: RestockingShipmentCreate = {
@@ -94,6 +94,11 @@ export async function integrate(target: Target): Promise<Outcome> {
     await Promise.all([v1.close(), v2.close()]);
     receiver.close();
   }
+}
+
+/** The v2 `Order` type where an integration names it. */
+function isListed(order: Order): boolean {
+  return order.id > 0;
 }
 
 /** A v1 restocking shipment payload type and a v2 event type, used as values must be. */

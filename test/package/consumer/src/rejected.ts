@@ -1,8 +1,8 @@
 // Lines that must not compile: each `@ts-expect-error` fails the consumer's typecheck the day its
 // line starts to compile.
-import { createClient } from 'mfc/client';
-import type { Order, RestockingShipmentCreate } from 'mfc/v2';
-import { validateSchema } from 'mfc/validators';
+import { createClient } from '@mfc-conformance/api/client';
+import type { Order, RestockingShipmentCreate } from '@mfc-conformance/api/v2';
+import { validateSchema } from '@mfc-conformance/api/validators';
 
 const v2 = createClient({ baseUrl: 'http://127.0.0.1:1', token: 't', version: 'v2' });
 
