@@ -4,12 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer, type VariantName } from '../packages/cli/server/index.js';
-import { packageRoot as root } from '../packages/cli/src/layout.js';
 import { freePort } from '../packages/cli/src/net/free-port.js';
 import { validateResponse } from '../packages/api/src/openapi/index.js';
 import { runChecks } from '../packages/cli/src/runner/index.js';
+
+// The repository root: reports/ is here, the packages under packages/.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mfc = join(root, 'packages/cli/bin/mfc.mjs');
 
 const results: Record<string, number> = {};
 
@@ -26,7 +29,7 @@ function median(values: number[]): number {
 /** Time from spawning `mfc serve --port 0 --profile-out F` to its ready line, as a user sees it. */
 function timeServeStartup(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'packages/cli/bin/mfc.mjs'), 'serve', '--port', '0', '--profile-out', join(root, 'reports/bench-profile.json')], {
+  const child = spawn(process.execPath, [mfc, 'serve', '--port', '0', '--profile-out', join(root, 'reports/bench-profile.json')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -42,10 +45,10 @@ function timeServeStartup(): Promise<number> {
 
 await mkdir(join(root, 'reports'), { recursive: true });
 
-// Cold starts are of the built CLI, as installed: build it first when the checkout has no dist/.
-if (!existsSync(join(root, 'dist/src/cli/main.js'))) {
+// Cold starts are of the built packages, as installed: build them first when the checkout has no dist/.
+if (!existsSync(join(root, 'packages/cli/dist/src/cli/main.js')) || !existsSync(join(root, 'packages/api/dist'))) {
   process.stdout.write('no dist/: running npm run build first\n');
-  spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
 /** Wall time of one process from spawn to exit, in ms. */
@@ -68,14 +71,18 @@ const repetitions = 11;
 const cold: Record<string, number[]> = { 'node -e 0': [], 'mfc --help': [], 'mfc run --help': [] };
 for (let i = 0; i < repetitions; i += 1) {
   cold['node -e 0']!.push(timeProcess(['-e', '0']));
-  cold['mfc --help']!.push(timeProcess([join(root, 'packages/cli/bin/mfc.mjs'), '--help']));
-  cold['mfc run --help']!.push(timeProcess([join(root, 'packages/cli/bin/mfc.mjs'), 'run', '--help']));
+  cold['mfc --help']!.push(timeProcess([mfc, '--help']));
+  cold['mfc run --help']!.push(timeProcess([mfc, 'run', '--help']));
 }
 const bare = median(cold['node -e 0']!);
 for (const [name, times] of Object.entries(cold)) {
   record(`cold ${name} (median of ${repetitions})`, median(times), `ms (${(median(times) / bare).toFixed(1)}× node -e 0)`);
 }
-const entries = { 'mfc/v1': 'dist/src/public/v1.js', 'mfc/v2': 'dist/src/public/v2.js', 'mfc/webhooks': 'dist/src/public/webhooks.js', 'mfc/validators': 'dist/src/public/validators.js', 'mfc/client': 'dist/src/client/index.js' };
+const api = 'packages/api/dist/src';
+const entries = {
+  '@mfc-conformance/api/v1': `${api}/public/v1.js`, '@mfc-conformance/api/v2': `${api}/public/v2.js`, '@mfc-conformance/api/webhooks': `${api}/public/webhooks.js`,
+  '@mfc-conformance/api/validators': `${api}/public/validators.js`, '@mfc-conformance/api/client': `${api}/client/index.js`,
+};
 for (const [name, file] of Object.entries(entries)) {
   if (!existsSync(join(root, file))) continue;
   record(`import ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeImport(file))), 'ms');

@@ -5,10 +5,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer } from '../packages/cli/server/index.js';
-import { packageRoot as root } from '../packages/cli/src/layout.js';
 import { freePort } from '../packages/cli/src/net/free-port.js';
 
+// The repository root: reports/ is here, the CLI in packages/cli.
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs `mfc run` as a child process, as a user would, and resolves to its exit code. */
 function runSuite(profilePath: string): Promise<number> {

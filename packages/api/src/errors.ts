@@ -1,3 +1,5 @@
+// `@mfc-conformance/api/errors`: the error base alone, so a program (the CLI's dispatcher above all)
+// can tell deliberate errors apart without loading the client and its HTTP stack.
 /** How `mfc` ends on an error (docs/CLI.md): 1 the command ran and found a problem, 2 a wrong invocation. */
 export type ExitCode = 1 | 2;
 

@@ -7,9 +7,6 @@ export type { Transport, TransportAnswer, TransportOptions, TransportRequest } f
 export { Pacer } from '../http/pacing.js';
 export type { PacerOptions } from '../http/pacing.js';
 export type { ApiVersion, SchemaError } from '../openapi/types.js';
-// The base of every error the toolkit raises on purpose (ClientError extends it): `code` and `exitCode`.
-export { MfcError } from '../errors.js';
-export type { ExitCode } from '../errors.js';
 export type { HeadersInput } from './core.js';
 export type {
   ApiResult, BodyOf, CallOptions, ErrorBody, ErrorResult, HttpMethod, ItemOf, ListInit, ListPaths, OperationOf, PageOf,

@@ -1,4 +1,4 @@
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 
 /** An unreadable or invalid baseline file (`mfc run --baseline`): exit 2, naming the file and the problem. */
 export class BaselineError extends MfcError {

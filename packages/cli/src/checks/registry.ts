@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import { globBase, pathGlob } from '../text/glob.js';
 import type { ApiVersion, CheckMeta, SchemaScope } from './types.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 
 /** The part of a run's report.json cleanup needs: the marker and the records the run created. */
 export interface ReportedRun {

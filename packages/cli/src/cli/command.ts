@@ -1,4 +1,4 @@
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 
 /** What every `mfc` sub-command module exports: a summary line, its help text and its entry point. */
 export interface Command {

@@ -1,4 +1,4 @@
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import type { Command } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
 import { cliVersion } from './version.js';

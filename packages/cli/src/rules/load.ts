@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import { rulesDir } from '../layout.js';
 import { ruleSides, type Rule, type RulesFile } from './types.js';
 

@@ -1,4 +1,4 @@
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import type { TargetProfile } from '../profile/index.js';
 
 /** The run refuses to start (exit 2, before any request); carries no token. */

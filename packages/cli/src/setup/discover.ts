@@ -1,4 +1,4 @@
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import type { SkuFixture, TargetProfile } from '../profile/index.js';
 import { preflight, REACHABILITY_CHECK_ID, TOKEN_CHECK_PREFIX } from '../runner/preflight.js';
 import { idOf, records, type ApiVersion, type Reading, type TargetReader } from './reader.js';

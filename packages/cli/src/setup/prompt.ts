@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { MfcError } from '@mfc-conformance/api/client';
+import { MfcError } from '@mfc-conformance/api/errors';
 import type { Environment } from '../profile/index.js';
 import type { OtherToken } from './tokens.js';
 
