@@ -1,7 +1,8 @@
 // `npm run build` of one package (`node ../../scripts/build.mjs .` from packages/api or packages/cli,
 // also run by their `prepack`): compiles the package's tsconfig.build.json into its dist/ with
 // declarations, laid out as the package is, then copies what tsc does not emit (the JSON Schemas read
-// beside their modules, the Ajv standalone validators, the bundled documents). Plain JavaScript, so it
+// beside their modules, the Ajv standalone validators, the bundled documents) and the repository's
+// LICENSE. Plain JavaScript, so it
 // runs before anything is compiled. `--out-dir DIR` builds elsewhere. The root `npm run build` builds
 // packages/api first: packages/cli compiles against its declarations.
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,10 @@ const assets = [
   ...filesUnder(root, 'generated', (name) => /(^|\/)(validators\.js|validators\.d\.ts|openapi\.json)$/.test(name)),
 ];
 for (const file of assets) cpSync(join(root, file), join(dist, file));
+
+// The repository's MIT LICENSE goes into every tarball: npm packs a package's own LICENSE file, so the
+// build copies it beside package.json (ignored by git: one license text, kept at the root).
+cpSync(new URL('../LICENSE', import.meta.url), join(root, 'LICENSE'));
 
 // The check files are run, never imported by another project: their declarations are left out.
 for (const dir of ['suites', 'properties']) {

@@ -54,9 +54,9 @@ export function manifestOf(workspace: Workspace): Manifest {
   return JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as Manifest;
 }
 
-/** Builds both packages (`npm run build`) unless each already holds its dist/ (`npm test` builds first). */
+/** Builds both packages (`npm run build`) unless each already holds its dist/ and LICENSE (`npm test` builds first). */
 export function ensureBuilt(): void {
-  if (workspaces.every((workspace) => existsSync(join(root, workspace, 'dist')))) return;
+  if (workspaces.every((workspace) => existsSync(join(root, workspace, 'dist')) && existsSync(join(root, workspace, 'LICENSE')))) return;
   runNpm(['run', 'build'], root);
 }
 
