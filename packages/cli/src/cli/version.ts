@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const candidates = ['../../package.json', '../../../package.json'];
 
 /** The CLI package's name: `mfc --version` reads that package's version, never the api package's or the repository's. */
-export const CLI_PACKAGE = '@mfc-conformance/cli';
+const CLI_PACKAGE = '@mfc-conformance/cli';
 
 /** The CLI's version, from the package.json of the package this module belongs to. */
 export function cliVersion(moduleUrl: string | URL = import.meta.url): string {
