@@ -1,10 +1,10 @@
 // `npm run build` of one package (`node ../../scripts/build.mjs .` from packages/api or packages/cli,
 // also run by their `prepack`): compiles the package's tsconfig.build.json into its dist/ with
-// declarations, laid out as the package is, then copies what tsc does not emit (the JSON Schemas read
-// beside their modules, the Ajv standalone validators, the bundled documents) and the repository's
-// LICENSE. Plain JavaScript, so it
-// runs before anything is compiled. `--out-dir DIR` builds elsewhere. The root `npm run build` builds
-// packages/api first: packages/cli compiles against its declarations.
+// declarations, laid out as the package is, then copies what tsc does not emit (the JSON Schemas and the
+// measured request costs read beside their modules, the Ajv standalone validators, the bundled
+// documents) and the repository's LICENSE. Plain JavaScript, so it runs before anything is compiled.
+// `--out-dir DIR` builds elsewhere. The root `npm run build` builds packages/api first: packages/cli
+// compiles against its declarations.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,8 +35,11 @@ function filesUnder(base, dir, keep) {
     .map((name) => join(dir, name));
 }
 
+// The data read beside the modules that read it: the JSON Schemas under src/, the checks' measured
+// request costs (suites/request-costs.json: without them a built run plans every check as a few requests
+// of its own version and lets other checks into a window an X-Rate-Limit-Used check holds).
 const assets = [
-  ...filesUnder(root, 'src', (name) => name.endsWith('.json')),
+  ...['src', 'suites'].flatMap((dir) => filesUnder(root, dir, (name) => name.endsWith('.json'))),
   ...filesUnder(root, 'generated', (name) => /(^|\/)(validators\.js|validators\.d\.ts|openapi\.json)$/.test(name)),
 ];
 for (const file of assets) cpSync(join(root, file), join(dist, file));

@@ -1,9 +1,10 @@
 // A full run against the conforming reference server in one setup: the proof that the suites fail
 // no honest server (conforming.test.ts, variants.test.ts).
-import { startServer, type RunningServer, type ServerOptions } from '../../packages/cli/server/index.js';
+import type { RunningServer, ServerOptions } from '../../packages/cli/server/index.js';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
-import { runChecks, type RunOutcome } from '../../packages/cli/src/runner/index.js';
+import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
+import { runChecks, startServer } from './built.js';
 
 /** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
 export interface ConformingOutcome {

@@ -4,9 +4,8 @@
 // in this process: the CLI around it is proven by test/runner/cli.test.ts.
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { faults, startServer } from '../../packages/cli/server/index.js';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
-import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { faults, runChecks, startServer } from './built.js';
 import { readProof } from '../support/proof.js';
 import { faultCatalogue, type FaultSetup } from '../faults/index.js';
 

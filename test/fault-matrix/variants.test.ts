@@ -2,7 +2,8 @@
 // (`mfc serve --variant`), one at a time and all compatible ones at once. A full run against each
 // has zero failures: a check whose premise the variant does not offer skips with the reason.
 import { afterAll, describe, expect, it } from 'vitest';
-import { combinedVariants, variants, type VariantName } from '../../packages/cli/server/index.js';
+import type { VariantName } from '../../packages/cli/server/index.js';
+import { combinedVariants, variants } from './built.js';
 import { readProof } from '../support/proof.js';
 import { runAgainstConforming } from './conforming-run.js';
 

@@ -1,6 +1,6 @@
 // Both packages as they would reach the registry: `npm publish --dry-run` passes, and what is packed is
 // public, MIT licensed, free of install scripts, and holds every file its exports and bin name.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, exportTargets, manifestOf, pack, root, runNpm, workspaces, type PackResult } from './workspaces.js';
@@ -46,6 +46,15 @@ describe.each(workspaces)('%s as published', (workspace) => {
     const untyped = Object.entries(manifest.exports ?? {})
       .filter(([subpath, target]) => typeof target !== 'string' && !subpath.endsWith('.json') && target.types === undefined);
     expect(untyped).toEqual([]);
+  });
+
+  it('packs every data file the compiled modules read beside them (schemas, measured request costs)', () => {
+    const paths = new Set(packed.files.map((file) => file.path));
+    const data = ['src', 'suites'].flatMap((dir) => {
+      const folder = join(root, workspace, dir);
+      return existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json')).map((name) => `dist/${dir}/${name}`) : [];
+    });
+    expect(data.filter((path) => !paths.has(path))).toEqual([]);
   });
 
   it('packs nothing of the tests, the sources or the repository\'s tooling', () => {
