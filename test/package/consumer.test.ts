@@ -155,4 +155,12 @@ describe('the packed packages in another project', () => {
     expect(report.summary.failed).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(5);
   });
+
+  it('the installed mfc generate leaves the installed api package alone and writes where --out says', () => {
+    const inPlace = spawnSync(process.execPath, [join(consumer, cliBin), 'generate'], { cwd: consumer, encoding: 'utf8' });
+    expect({ status: inPlace.status, stderr: inPlace.stderr }).toEqual({ status: 2, stderr: expect.stringContaining('mfc generate --out DIR') });
+    expect(readdirSync(join(consumer, 'node_modules/@mfc-conformance/api'))).not.toContain('generated');
+    run(process.execPath, [join(consumer, cliBin), 'generate', '--out', 'vendor/mfc'], consumer);
+    expect(readdirSync(join(consumer, 'vendor/mfc/v2'))).toEqual(expect.arrayContaining(['types.ts', 'validators.js', 'openapi.json']));
+  });
 });

@@ -1,10 +1,11 @@
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { parseFlags } from '../flags.js';
 import { UsageError, type Command } from '../command.js';
 
 const help = `Usage: mfc generate [--out DIR] [--check]
 
-Regenerates the generated/ folder of @mfc-conformance/api from spec/: per version the TypeScript types
+Regenerates the generated/ folder of @mfc-conformance/api from spec/ (in this repository; an
+installed CLI writes only with --out): per version the TypeScript types
 (types.ts), the bundled and dereferenced document (openapi.json), the Ajv standalone validators
 (validators.js + validators.d.ts) and the operations index (operations.ts). Works from any
 directory. Output is deterministic: the same documents give byte-identical files.
@@ -33,6 +34,11 @@ export const command: Command = {
     // Loaded here, not at the top: openapi-typescript, Ajv and the bundler cost half a second.
     const { driftedFiles, forOtherProject, generateAll, writeGenerated } = await import('../../generate/index.js');
     const { apiPackageRoot, generatedDir } = await import('../../layout.js');
+    // Installed, the api package's generated/ is a dependency's files: npm would put them back, and
+    // another project's code is never rewritten behind its back.
+    if (out === undefined && !check && apiPackageRoot.split(sep).includes('node_modules')) {
+      throw new UsageError(`@mfc-conformance/api is installed (${apiPackageRoot}); its generated/ is not this project's to rewrite. Name a folder: mfc generate --out DIR`);
+    }
     const generated = await generateAll();
     const files = out === undefined ? generated : forOtherProject(generated);
     const root = out === undefined ? apiPackageRoot : resolve(out);
