@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { sourceConditions } from './packages/cli/src/runner/conditions.js';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 // Test files that replace a module (vi.mock) and so need a module graph of their own.
 const mocking = ['test/webhooks/signature.test.ts'];
@@ -43,6 +44,8 @@ export default defineConfig({
     pool: 'threads',
     // A dist/ older than the sources is rebuilt before any test runs the built CLI.
     globalSetup: ['test/support/fresh-build.ts'],
+    // The fault matrix starts first, also on a fresh clone where vitest has no timings yet.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: mocking, isolate: false } },
       { extends: true, test: { name: 'isolated', include: mocking } },
