@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { sourceConditions } from './packages/cli/src/runner/conditions.js';
 import { LongestFirstSequencer } from './test/support/sequencer.js';
 
@@ -47,7 +47,7 @@ export default defineConfig({
     // The fault matrix starts first, also on a fresh clone where vitest has no timings yet.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: mocking, isolate: false } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...mocking], isolate: false } },
       { extends: true, test: { name: 'isolated', include: mocking } },
     ],
   },
