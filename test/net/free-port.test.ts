@@ -17,6 +17,18 @@ describe('freePort', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+  it('never hands out the same port twice, though the first caller has not bound it yet', async () => {
+    const first = await freePort();
+    // Every draw lands on the port already handed out, until the last.
+    const draws = [...Array(10).fill((first - 20_000 + 0.5) / 12_000), (first + 1 - 20_000 + 0.5) / 12_000];
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.5);
+    try {
+      expect(await freePort()).toBe(first + 1);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('skips a port that is taken', async () => {
     const taken = await freePort();
     const holder = createServer();
