@@ -104,12 +104,9 @@ async function deliveries(variant: string[]): Promise<Record<string, any>[]> {
   const t = await start({ variants: variant, webhookV1Url: `${receiverUrl}/v1`, webhookV2Url: `${receiverUrl}/v2`, webhookTimeScale: 0.0001 });
   try {
     expect((await t.v2.put('/restocking_shipments/901/cancel')).status).toBe(200);
-    // Deliveries run in the background; wait until none has arrived for a while.
-    let seen = -1;
-    while (seen !== received.length) {
-      seen = received.length;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    // Deliveries run in the background: every call, duplicates and late events included, is made
+    // (and so received, as the receiver answers after reading it) once the dispatcher has settled.
+    await t.server.webhooksSettled();
     return received;
   } finally {
     await t.close();

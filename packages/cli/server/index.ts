@@ -47,6 +47,8 @@ export interface RunningServer {
   url: string;
   port: number;
   profile: TargetProfile;
+  /** Resolves once every webhook call emitted so far is made, with its retries and duplicates, or given up: what a test awaits instead of a sleep. */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     port,
     profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale, ...(options.webhookAnswerTimeoutMs === undefined ? {} : { answerTimeoutMs: options.webhookAnswerTimeoutMs }) }, options.expiryHandling ?? true),
+    webhooksSettled: () => dispatcher.settled(),
     close: async () => {
       await dispatcher.close();
       server.closeAllConnections();

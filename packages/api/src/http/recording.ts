@@ -21,10 +21,29 @@ function bodyText(body: MfcDispatchOptions['body']): string | null {
   return '[stream]';
 }
 
+/**
+ * Makes `key` of `exchange` read as `compute()`, worked out on its first read and kept. Most exchanges
+ * of a run are never read (a report shows those of failed checks), and redaction, which looks for
+ * every encoding of every token, was a tenth of a run's CPU when done for each one. Whoever reads a
+ * field, a spread or `JSON.stringify` or a structured clone to another thread, gets it redacted: the
+ * raw text lives only in the closure.
+ */
+function redactedOnRead<K extends keyof RecordedExchange>(exchange: RecordedExchange, key: K, compute: () => RecordedExchange[K]): void {
+  Object.defineProperty(exchange, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      const value = compute();
+      Object.defineProperty(exchange, key, { configurable: true, enumerable: true, writable: true, value });
+      return value;
+    },
+  });
+}
+
 /** How a replay line names the token of an Authorization header (`$MFC_TOKEN`), or undefined to leave the default. */
 export type ReplayTokenOf = (authorization: string) => string | undefined;
 
-/** Interceptor: records every exchange (request and answer, or the error) and hands it, redacted, to `opts.onExchange`. */
+/** Interceptor: records every exchange (request and answer, or the error) and hands it, redacted on read, to `opts.onExchange`. */
 export function recording(redact: (text: string) => string, bodyLimit = RECORDED_BODY_LIMIT, replayTokenOf?: ReplayTokenOf): Interceptor {
   const clean = (record: Record<string, string>) =>
     Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redact(value)]));
@@ -33,13 +52,14 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
     if (!onExchange) return dispatch(opts, handler);
     const started = Date.now();
     const requestBody = bodyText(opts.body);
-    const authorization = headerRecord(opts.headers).authorization;
+    const requestHeaders = headerRecord(opts.headers);
+    const authorization = requestHeaders.authorization;
     const replayToken = authorization === undefined ? undefined : replayTokenOf?.(authorization);
     const exchange: RecordedExchange = {
       method: opts.method,
-      url: redact(new URL(opts.path, opts.origin).toString()),
-      requestHeaders: clean(headerRecord(opts.headers)),
-      requestBody: requestBody === null ? null : truncate(redact(requestBody), bodyLimit),
+      url: '',
+      requestHeaders: {},
+      requestBody: null,
       status: null,
       responseHeaders: {},
       responseBody: null,
@@ -48,6 +68,9 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       startedAt: started,
       ...(replayToken === undefined ? {} : { replayToken }),
     };
+    redactedOnRead(exchange, 'url', () => redact(new URL(opts.path, opts.origin).toString()));
+    redactedOnRead(exchange, 'requestHeaders', () => clean(requestHeaders));
+    redactedOnRead(exchange, 'requestBody', () => requestBody === null ? null : truncate(redact(requestBody), bodyLimit));
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = () => {
@@ -57,7 +80,8 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
     return dispatch(opts, observe(handler, {
       onResponseStart: (status, headers) => {
         exchange.status = status;
-        exchange.responseHeaders = clean(headerRecord(headers));
+        const responseHeaders = headerRecord(headers);
+        redactedOnRead(exchange, 'responseHeaders', () => clean(responseHeaders));
       },
       onResponseData: (chunk) => {
         // Keeps only what the record will show, however large the answer.
@@ -66,12 +90,14 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       },
       onResponseEnd: () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        const clean = redact(text);
-        exchange.responseBody = size > text.length ? `${truncate(clean, bodyLimit)}… [${size} bytes in all]` : truncate(clean, bodyLimit);
+        redactedOnRead(exchange, 'responseBody', () => {
+          const clean = redact(text);
+          return size > text.length ? `${truncate(clean, bodyLimit)}… [${size} bytes in all]` : truncate(clean, bodyLimit);
+        });
         finish();
       },
       onResponseError: (error) => {
-        exchange.error = redact(describeNetworkError(error));
+        redactedOnRead(exchange, 'error', () => redact(describeNetworkError(error)));
         finish();
       },
     }));

@@ -25,8 +25,9 @@ export function createdRecordOf(exchange: RecordedExchange, checkId: string): Cr
   const path = new URL(exchange.url).pathname;
   if (exchange.method === 'PATCH' || exchange.method === 'PUT') {
     const update = orderUpdate.exec(path);
+    if (!update) return undefined;
     const id = answeredId(exchange);
-    if (!update || (typeof id !== 'string' && typeof id !== 'number') || String(id) === update[3]) return undefined;
+    if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === update[3]) return undefined;
     return { api: 'v1', kind: update[2]!, id: String(id), checkId };
   }
   if (exchange.method !== 'POST') return undefined;
