@@ -42,9 +42,13 @@ export interface PackResult {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs npm to its end in `cwd`; throws with its output when it fails. */
+/**
+ * Runs npm to its end in `cwd`; throws with its output when it fails. At npm's default log level
+ * whatever the tests were started with: under `npm run -s test` npm would inherit `silent` and print
+ * nothing the tests read.
+ */
 export function runNpm(args: string[], cwd: string, env: Record<string, string> = {}): { stdout: string; stderr: string } {
-  const result = spawnSync(npm, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
+  const result = spawnSync(npm, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'notice', ...env }, timeout: 180_000 });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`);
   return { stdout: result.stdout, stderr: result.stderr };
 }
