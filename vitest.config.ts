@@ -36,10 +36,10 @@ export default defineConfig({
     // The fault matrix and the variants run a full conformance run per case, about 3.5 s of CPU in 6 s
     // of wall time: eight at a time keep both cores busy without starving the webhook checks' timings.
     maxConcurrency: 8,
-    // Three workers on a 2-core machine (vitest would take one): the other files run beside the matrix,
-    // and while one of them waits (a paced run at a real rate limit, a target that must time out) the
-    // third keeps the cores busy. Measured on a 2-core machine: 699 s with three, 810 s with two.
-    maxWorkers: 3,
+    // Two workers (vitest takes one on a 2-core machine): the other files run beside the matrix. A
+    // third was tried: 699 s instead of 810 s in a warm checkout, but 821 s on a fresh clone, where the
+    // matrix, the last file to end, got less of the two cores.
+    maxWorkers: 2,
     // Worker threads start faster than forked processes, and files that share a worker share its
     // modules rather than importing the toolkit again each (a third of the quick tier's time went to
     // imports). No test changes process-wide state it does not restore; one that mocks a module runs apart.
