@@ -1,6 +1,7 @@
+import { inspect } from 'node:util';
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRedactor, HttpClient, REDACTED, RECORDED_BODY_LIMIT, toCurl } from '../../packages/cli/src/http/index.js';
+import { createRedactor, HttpClient, REDACTED, RECORDED_BODY_LIMIT, toCurl, type RecordedExchange } from '../../packages/cli/src/http/index.js';
 
 describe('createRedactor', () => {
   const table: Array<[string, { secrets: string[]; given: string; want: string }]> = [
@@ -114,5 +115,46 @@ describe('recording', () => {
     expect(exchange?.responseBody?.length).toBeLessThan(echo.length);
     expect(exchange?.responseBody).toMatch(/more characters|bytes in all/);
     expect(toCurl(exchange!)).toContain('"authorization: Bearer $MFC_TOKEN"');
+  });
+
+  // A record is redacted when a field is first read (most records of a run never are): every way of
+  // reading it, field by field, spread, serialised, cloned to another thread or inspected, shows no token.
+  it('shows no token however the record is read', async () => {
+    const token = 'secret-token-77c2';
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get('http://target.test').intercept({ path: `/merchant_api/v1/orders/${token}`, method: 'PUT' })
+      .reply(200, `{"echo":"${token}"}`, { headers: { 'x-echo': `Bearer ${token}` } });
+    const client = new HttpClient({ secrets: [token], dispatcher: agent });
+    const { exchanges: [exchange] } = await client.send({
+      method: 'PUT',
+      url: `http://target.test/merchant_api/v1/orders/${token}`,
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ note: token }),
+    });
+    const readings = {
+      fields: [exchange!.url, exchange!.requestHeaders, exchange!.requestBody, exchange!.responseHeaders, exchange!.responseBody],
+      spread: { ...exchange! },
+      clone: structuredClone(exchange!),
+      inspected: inspect(exchange!, { getters: true, depth: 5 }),
+    };
+    for (const [how, reading] of Object.entries(readings)) {
+      const text = typeof reading === 'string' ? reading : JSON.stringify(reading);
+      expect(text, how).not.toContain(token);
+      expect(text, how).toContain(REDACTED);
+    }
+  });
+
+  it('redacts the reason of a request that got no answer', async () => {
+    const token = 'secret-token-9e0f';
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    agent.get('http://target.test').intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).replyWithError(new Error(`refused for ${token}`));
+    const client = new HttpClient({ secrets: [token], dispatcher: agent });
+    const failure = await client.send({ method: 'GET', url: 'http://target.test/merchant_api/v1/orders', headers: {} }).catch((error: unknown) => error);
+    const [exchange] = (failure as { exchanges: RecordedExchange[] }).exchanges;
+    expect(exchange?.status).toBeNull();
+    expect(exchange?.error).toBe(`refused for ${REDACTED}`);
+    expect(JSON.stringify(structuredClone(exchange))).not.toContain(token);
   });
 });
