@@ -16,8 +16,10 @@ export const slowTests = [
   'test/package/generate-out.test.ts',
   'test/runner/rate-budget.test.ts',
   // End to end: a real browser, hostile targets that must time out, webhooks through real listeners,
-  // `mfc init` answering its prompts then running on what it wrote.
+  // `mfc init` answering its prompts then running on what it wrote, seven `mfc run --baseline` runs
+  // (test/baseline/ also reads and compares baselines without a run, in the quick tier).
   'test/reports/html-browser.test.ts',
+  'test/baseline/cli.test.ts',
   'test/runner/hardening.test.ts',
   'test/webhooks-run/run.test.ts',
   'test/setup/init.test.ts',
