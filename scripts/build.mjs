@@ -4,9 +4,10 @@
 // measured request costs read beside their modules, the Ajv standalone validators, the bundled
 // documents) and the repository's LICENSE. Plain JavaScript, so it runs before anything is compiled.
 // `--out-dir DIR` builds elsewhere. `--no-check` emits without type checking (tsc --noCheck, about
-// half the time): `npm test` builds so (`npm run build:emit`) and type checks every package, test and
-// script once, in `npm run typecheck`; `npm run build` and `prepack` check as they compile. The root `npm run build` builds packages/api first: packages/cli
-// compiles against its declarations.
+// half the time, the same output): `npm test` builds so (`npm run build:emit`) and type checks every
+// package, test and script once, in `npm run typecheck`; `npm run build` and `prepack` check as they
+// compile. The root `npm run build` builds packages/api first: packages/cli compiles against its
+// declarations.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
