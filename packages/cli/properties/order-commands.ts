@@ -5,6 +5,7 @@ import type { CheckContext } from '../src/checks/index.js';
 import { orderFields, orderLine } from '../suites/support/order-fields.js';
 import { baseAddress, createOrder } from './orders.js';
 import { applyUpdate, modelOfCreated, orderProblems, upsertTarget, type ItemInput, type OrderModel, type OrderUpdate } from './order-model.js';
+import { cancelAtEnd } from '../suites/support/cancel.js';
 
 /** The model side: the run's orders by merchant_order_id, which one the updates address, a line counter. */
 export interface MergeModel {
@@ -121,7 +122,7 @@ export class UpsertCommand implements MergeCommand {
       const shown = await send(real, model, this.method, update);
       const id = shown.id as number;
       // A new order of the run: cancelled at the end like the others.
-      real.t.cleanup(() => real.t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false }));
+      cancelAtEnd(real.t, 'orders', id);
       const knownIds = [...[...model.orders.values()].map((order) => order.id), ...model.upserted];
       if (knownIds.includes(id) || shown.merchant_order_id !== wanted) {
         real.t.fail({ title: `After ${this.toString()}, the answer is not a new order carrying the sent merchant_order_id (§4.1 rule 4)`, expected: `a new id, merchant_order_id ${wanted}`, received: `id ${id}, merchant_order_id ${JSON.stringify(shown.merchant_order_id)}` });

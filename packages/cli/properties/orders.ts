@@ -1,5 +1,6 @@
 import type { CheckContext } from '../src/checks/index.js';
 import { fullAddress, orderFields, orderLine } from '../suites/support/order-fields.js';
+import { cancelAtEnd } from '../suites/support/cancel.js';
 
 /** A complete §2.1 address: the four required properties, the names and every optional one. */
 export const baseAddress = fullAddress() as Record<string, string>;
@@ -23,6 +24,6 @@ export async function createOrder(t: CheckContext, body: Record<string, unknown>
   t.expectStatus(res, 201, 'POST /orders creates the order (§4.1)');
   const order = res.body as CreatedOrder & Record<string, unknown>;
   // Best effort: which fulfillment states may be cancelled is not shown, so the answer is not judged.
-  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: order.id }, validate: false }));
+  cancelAtEnd(t, 'orders', order.id);
   return order;
 }

@@ -11,6 +11,7 @@ import { firstV2Page } from '../suites/support/v2-limit.js';
 import { nextPageRequest, walkV2, type V2Page } from './pagination-model.js';
 import { announcedItems, restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
+import { cancelAtEnd } from '../suites/support/cancel.js';
 
 const editableStatuses = ['created', 'shipped'];
 const copied = ['po_number', 'supplier_name', 'tracking_code', 'delivery_option'] as const;
@@ -72,7 +73,7 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
   const targets = await refusedTargets(t);
   let own = await ownShipment(t);
   // Cancelled at the end: the run's shipment leaves no open inbound delivery behind.
-  t.cleanup(() => t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false }));
+  cancelAtEnd(t, 'restocking_shipments', own.id);
   const before = new Map<number, Record<string, unknown>>();
   for (const shipment of targets.values()) before.set(shipment.id, updatableFields((await t.v2.get('/restocking_shipments/{id}', { path: { id: shipment.id } })).body));
   const statuses = ['shipped', ...targets.keys()];

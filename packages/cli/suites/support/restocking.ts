@@ -3,6 +3,7 @@ import type { Answer, ApiResponse, CheckContext, ListedOf } from '../../src/chec
 import { dateInDays } from './dates.js';
 import { digitsAsNumber } from './digits.js';
 import { walkV2 } from './v2-pages.js';
+import { cancelAtEnd } from './cancel.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
 export const editableStatuses: readonly string[] = ['created', 'shipped'];
@@ -46,21 +47,12 @@ export function v2RestockingBody(t: CheckContext): Record<string, unknown> {
 }
 
 /**
- * Registers the cancellation of a shipment the run created. Restocking shipments are merchant-scoped
- * in both versions, so the v2 cancel also reaches one created through v1. Its answer is not judged:
- * the check itself is over, and a shipment a check already cancelled answers 422.
- */
-export function cancelAfterwards(t: CheckContext, id: number): void {
-  t.cleanup(() => t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false }));
-}
-
-/**
  * Fails unless a create the check meant to be invalid is refused with one of `statuses` (§7); a
  * shipment created anyway is cancelled.
  */
 export function expectCreateRefused(t: CheckContext, answer: ApiResponse, statuses: number[], what: string): void {
   const id = (answer.body as { id?: unknown } | undefined)?.id;
-  if (answer.status >= 200 && answer.status < 300 && typeof id === 'number') cancelAfterwards(t, id);
+  if (answer.status >= 200 && answer.status < 300 && typeof id === 'number') cancelAtEnd(t, 'restocking_shipments', id);
   t.expectStatus(answer, statuses, what);
 }
 
@@ -68,7 +60,7 @@ export function expectCreateRefused(t: CheckContext, answer: ApiResponse, status
 export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(t)): Promise<Answer<'v2', 'POST /restocking_shipments'>> {
   const created = await t.v2.post('/restocking_shipments', { body });
   t.expectStatus(created, 201, 'v2 POST /restocking_shipments answers 201 with the shipment (§4.2)');
-  cancelAfterwards(t, created.body.id);
+  cancelAtEnd(t, 'restocking_shipments', created.body.id);
   return created;
 }
 

@@ -4,6 +4,7 @@
 // only order shapes the specification gives, so that a service requiring one of them accepts them.
 import type { Answer, ApiResponse, CheckContext, RequestOptions, SendOptions } from '../../src/checks/index.js';
 import { fullAddress, orderFields, orderLine } from './order-fields.js';
+import { cancelAtEnd } from './cancel.js';
 
 /** A v1 order line as the suites send it. */
 export interface OrderLine {
@@ -44,7 +45,7 @@ export function orderBody(t: CheckContext, lines = 1): OrderBody {
 /** Cancels an order the run created, through v2 (v1 has no cancel), best effort: a refusal is not this check's finding. */
 export function cancelLater(t: CheckContext, orderId: unknown): void {
   if (typeof orderId !== 'number') return;
-  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: orderId }, validate: false }));
+  cancelAtEnd(t, 'orders', orderId);
 }
 
 /** Posts an order, cancelling it after the check if it was created; the caller judges the status. */

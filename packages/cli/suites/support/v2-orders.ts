@@ -4,6 +4,7 @@ import type { SkuFixture } from '../../src/profile/index.js';
 import { fullAddress, orderFields, orderLine } from './order-fields.js';
 import { answerExcerpt, requireSuccess } from './success.js';
 import { walkV2 } from './v2-pages.js';
+import { cancelAtEnd } from './cancel.js';
 
 // Pages of 100 keep a search through the merchant's orders short; v2's default and maximum limit
 // are not shown (§8), so the walk copes with any page size the target serves.
@@ -37,7 +38,7 @@ export async function createV2Order(t: CheckContext, body: Record<string, unknow
   if (!Number.isInteger(id) && !(typeof id === 'string' && /^[0-9]+$/.test(id))) {
     t.skip(`v2 POST /orders answered without an id to address the order by (${answerExcerpt(created)})`);
   }
-  t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: created.body.id }, validate: false }));
+  cancelAtEnd(t, 'orders', created.body.id);
   return created;
 }
 

@@ -6,6 +6,7 @@ import type { Delivery } from '../../src/webhooks/index.js';
 import { v2OrderBody } from './v2-orders.js';
 import { judgeSignature } from './webhook-signature.js';
 import { describeDelivery, receivedDelivery, watch, webhookTimings } from './webhooks.js';
+import { cancelAtEnd } from './cancel.js';
 
 /**
  * Creates an order of the run on the primary channel (fulfilling orders is what moves shipments, so
@@ -20,7 +21,7 @@ export async function listenFor(t: CheckContext, isWanted: (delivery: Delivery) 
   // time for events the service sends on its own.
   const created = await t.v2.post('/orders', { body: v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture), validate: false });
   const id: unknown = created.body?.id;
-  if (created.status >= 200 && created.status < 300 && id !== undefined) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: String(id) }, validate: false }));
+  if (created.status >= 200 && created.status < 300 && id !== undefined) cancelAtEnd(t, 'orders', String(id));
   const first = await t.webhooks.waitFor(isWanted, timeoutMs);
   if (first === undefined) return t.skip(`no ${what} arrived within ${timeoutMs} ms (webhooks.timeoutMs); the run cannot trigger one`);
   await watch(webhookTimings(t).promptMs);

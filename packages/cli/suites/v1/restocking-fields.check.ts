@@ -4,7 +4,8 @@
 import { check } from '../../src/checks/index.js';
 import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
-import { cancelAfterwards, expectCreateRefused, v1RestockingBody } from '../support/restocking.js';
+import { cancelAtEnd } from '../support/cancel.js';
+import { expectCreateRefused, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -12,7 +13,7 @@ async function createV1Shipment(t: CheckContext): Promise<Answer<'v1', 'POST /re
   // The create's own rules are v1.restocking.create.*'s: here it only makes a shipment to work on.
   const created = await t.v1.post('/restocking_shipments', { body: v1RestockingBody(t), premise: true });
   requireSuccess(t, created, 'v1 POST /restocking_shipments creates a shipment to work on (§4.1)');
-  cancelAfterwards(t, created.body.id);
+  cancelAtEnd(t, 'restocking_shipments', created.body.id);
   return created;
 }
 

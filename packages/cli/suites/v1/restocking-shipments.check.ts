@@ -3,7 +3,8 @@ import { check } from '../../src/checks/index.js';
 import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
-import { announcedItems, cancelAfterwards, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v1RestockingBody } from '../support/restocking.js';
+import { cancelAtEnd } from '../support/cancel.js';
+import { announcedItems, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -14,7 +15,7 @@ const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 async function createV1Shipment(t: CheckContext, body: Record<string, unknown>, premise = true): Promise<Answer<'v1', 'POST /restocking_shipments'>> {
   const created = await t.v1.post('/restocking_shipments', { body, premise });
   t.expectStatus(created, 201, 'v1 POST /restocking_shipments answers 201 with the shipment (§4.1)');
-  cancelAfterwards(t, created.body.id);
+  cancelAtEnd(t, 'restocking_shipments', created.body.id);
   return created;
 }
 

@@ -11,6 +11,7 @@ import { digitsAsNumber } from '../support/digits.js';
 import { orderFields, orderLine } from '../support/order-fields.js';
 import { answerExcerpt } from '../support/success.js';
 import { createV2Order, v2OrderBody } from '../support/v2-orders.js';
+import { cancelAtEnd } from '../support/cancel.js';
 
 const needs = ['fixtures.sku'];
 // How far the default created_at may lie from the service's clock: a create is a matter of seconds.
@@ -27,7 +28,7 @@ function bodyWithItems(t: CheckContext, items: Array<Record<string, unknown> & {
 async function expectCreateRefused(t: CheckContext, body: Record<string, unknown>, what: string): Promise<void> {
   const answer = await t.v2.post('/orders', { body, validate: false });
   if (answer.status >= 200 && answer.status < 300 && Number.isInteger(answer.body?.id)) {
-    t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: answer.body.id }, validate: false }));
+    cancelAtEnd(t, 'orders', answer.body.id);
   }
   t.expectStatus(answer, [400, 422], what);
 }
@@ -35,7 +36,7 @@ async function expectCreateRefused(t: CheckContext, body: Record<string, unknown
 /** Fails unless a create the specification allows succeeds, after the same order with sku_id and prices was accepted. */
 function expectAccepted(t: CheckContext, answer: Answer<'v2', 'POST /orders'>, what: string): void {
   if (answer.status >= 200 && answer.status < 300) {
-    if (Number.isInteger(answer.body?.id)) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: answer.body.id }, validate: false }));
+    if (Number.isInteger(answer.body?.id)) cancelAtEnd(t, 'orders', answer.body.id);
     return;
   }
   t.fail({ title: what, expected: 'a 2xx, as for the same order naming its SKU by sku_id with both prices', received: answerExcerpt(answer), response: answer });

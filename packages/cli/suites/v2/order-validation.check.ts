@@ -4,6 +4,7 @@ import { check, type CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { expectEachRefused, invalidOrderCases, updateOf, type OrderDocument } from '../support/order-validation.js';
 import { byMerchantOrderIdQuery, createV2Order, skipUnlessQueryUnderstood, v2OrderBody } from '../support/v2-orders.js';
+import { cancelAtEnd } from '../support/cancel.js';
 
 const needs = ['fixtures.sku', 'fixtures.salesChannelId'];
 // An update cannot make the address nameless or leave a required address field out for sure (see `update` in the table).
@@ -23,7 +24,7 @@ check({
 }, async (t) => {
   await expectEachRefused(t, 'POST /orders', invalidOrderCases, validOrder(t), async (invalid) => {
     const res = await t.v2.post('/orders', { body: { ...invalid, merchant_order_id: t.uniqueId('order') } });
-    if (res.status >= 200 && res.status < 300) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: res.body?.id }, validate: false }));
+    if (res.status >= 200 && res.status < 300 && res.body?.id !== undefined) cancelAtEnd(t, 'orders', res.body.id);
     return res;
   });
 });

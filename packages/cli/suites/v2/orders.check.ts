@@ -8,6 +8,7 @@ import { answerExcerpt, requireSuccess } from '../support/success.js';
 import {
   byMerchantOrderIdQuery, createV2Order, findInV2Orders, otherChannelOrder, skipUnlessQueryUnderstood, v2OrderBody,
 } from '../support/v2-orders.js';
+import { cancelAtEnd } from '../support/cancel.js';
 
 // Fields an order created by v2OrderBody holds that a PATCH of other fields must leave as they are.
 const keptFields = ['carrier_preference', 'external_created_at', 'custom_metadata', 'customer_order_number', 'payment_method', 'currency', 'financial_status', 'shipping_address'] as const;
@@ -76,7 +77,7 @@ check({
   const created = await createV2Order(t, body);
   const again = await t.v2.post('/orders', { body });
   // A target that accepts the duplicate created a second order: it is cancelled like the first.
-  if (again.status >= 200 && again.status < 300) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: again.body?.id }, validate: false }));
+  if (again.status >= 200 && again.status < 300 && again.body?.id !== undefined) cancelAtEnd(t, 'orders', again.body.id);
   t.expectStatus(again, 409, 'Creating an order with a merchant_order_id already used in the sales channel answers 409 (§2.1: unique per sales channel; §7)');
   expectExistingOrderId(t, again, created.body.id, "The 409 error carries the existing order's id (§7)");
 });
@@ -173,7 +174,7 @@ async function createReusingMerchantOrderId(t: CheckContext, salesChannelId: num
   const body = v2OrderBody(t, salesChannelId, t.fixtures.otherChannelSku as SkuFixture, merchantOrderId);
   const created = await t.v2.post('/orders', { body, validate: false });
   if (created.status >= 200 && created.status < 300) {
-    if (created.body?.id !== undefined) t.cleanup(() => t.v2.put('/orders/{id}/cancel', { path: { id: created.body.id }, validate: false }));
+    if (created.body?.id !== undefined) cancelAtEnd(t, 'orders', created.body.id);
     return;
   }
   if (created.status >= 400 && created.status < 500) await createV2Order(t, { ...body, merchant_order_id: t.uniqueId('order') });

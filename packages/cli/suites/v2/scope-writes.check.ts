@@ -6,6 +6,7 @@ import { digitsAsNumber } from '../support/digits.js';
 import { expectUnchanged, foreignRestockingShipment, foreignV2Order } from '../support/foreign-records.js';
 import { listRecords, v2ListAll } from '../support/scope.js';
 import { byMerchantOrderIdQuery, v2OrderBody } from '../support/v2-orders.js';
+import { cancelAtEnd } from '../support/cancel.js';
 
 /** One write on another merchant's record: the operation, its body, and the field the owner reads back. */
 interface ForeignWrite {
@@ -61,7 +62,7 @@ check({
   const body = v2OrderBody(t, channel as number, { id: skuId as number, sku_code: String(order?.items?.[0]?.sku_code ?? '') });
   // 404 is not among the statuses the documents list for POST /orders, yet §7 allows it for a record not the caller's.
   const res = await t.v2.post('/orders', { body, validate: false });
-  if (res.status >= 200 && res.status < 300) t.cleanup(() => owner.put('/orders/{id}/cancel', { path: { id: res.body?.id }, validate: false }));
+  if (res.status >= 200 && res.status < 300 && res.body?.id !== undefined) cancelAtEnd(t, 'orders', res.body.id, owner);
   if (![403, 404, 422].includes(res.status)) {
     t.fail({ title: `An order for sales channel ${channel}, which belongs to another merchant, is refused (§1: v2 access covers the merchant's own sales channels)`, expected: 'status 403, 404 or 422', received: `status ${res.status}`, response: res });
   }
