@@ -1,10 +1,23 @@
 // The order test files start in. The fault matrix is one file of about ten minutes of CPU: started
 // last, it alone decides when `npm test` ends. vitest starts the longest files first once it has timed
 // them, but a fresh clone (CI) has no timings and vitest then starts the largest files first, which the
-// matrix is not. The full-run files start first, the matrix before them; the rest keep vitest's order.
+// matrix is not. The full-run files start first, the matrix before them; then the files that mostly
+// wait (a run paced at a real rate limit, targets that must time out, npm installing the packed
+// packages, a browser, `mfc init` at its prompts), so their waits overlap the matrix's CPU instead of
+// leaving a core idle at the end; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const first = ['test/fault-matrix/fault-matrix.test.ts', 'test/fault-matrix/variants.test.ts', 'test/fault-matrix/conforming.test.ts'];
+const first = [
+  'test/fault-matrix/fault-matrix.test.ts',
+  'test/fault-matrix/variants.test.ts',
+  'test/fault-matrix/conforming.test.ts',
+  'test/runner/hardening.test.ts',
+  'test/runner/rate-budget.test.ts',
+  'test/webhooks-run/run.test.ts',
+  'test/reports/html-browser.test.ts',
+  'test/setup/init.test.ts',
+  'test/package/consumer.test.ts',
+];
 
 /** Where `spec` stands among the files that start first (their count when it is not one of them). */
 function rank(spec: TestSpecification): number {
