@@ -60,6 +60,15 @@ describe('createRedactor: every form a target can echo a token in', () => {
     expect(redacted.replace(REDACTED, '').length).toBeLessThan(text.length - Math.min(12, form.length) + 8);
   });
 
+  // Found by the property in test/http/redaction.property.test.ts: every family decoded at once reads
+  // the backslash and the token's first character as the escape \t.
+  it('redacts a URL-encoded token right after a literal backslash', () => {
+    const secret = 't3ME ßß4KmyiliXJX';
+    const redacted = createRedactor([secret])(`[\\${utf8Hex(secret).replaceAll('%20', '+').slice(0, 22)}`);
+    expect(redacted).toContain(REDACTED);
+    expect(redacted).not.toContain('t3ME+%C3%9F');
+  });
+
   it('keeps a run shorter than 12 characters, which says too little about a long token', () => {
     expect(redact(`x ${token.slice(0, 11)} y`)).toBe(`x ${token.slice(0, 11)} y`);
   });

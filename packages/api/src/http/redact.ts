@@ -1,4 +1,4 @@
-import { decodeEscapes, mayHoldEscapes } from './unescape.js';
+import { ALL_ESCAPES, BACKSLASH, decodeEscapes, ENTITY, escapeFamiliesIn, mayHoldEscapes, PERCENT } from './unescape.js';
 
 /** The placeholder every token value becomes in records, reports and messages. */
 export const REDACTED = '[redacted]';
@@ -174,11 +174,13 @@ function replaceSpans(text: string, spans: Span[]): string {
   return result + text.slice(from);
 }
 
-/** Every span of `text` that holds a form of a secret, in any layering of escapes up to `MAX_DECODING_ROUNDS` deep. */
-function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundaries?: Int32Array } {
-  const spans = index.find(canonical(text));
-  if (!mayHoldEscapes(text)) return { spans };
-  let layer = decodeEscapes(text);
+/**
+ * Adds to `spans` every span of `text` that holds a form of a secret once the escape `families` are
+ * decoded, in layers up to `MAX_DECODING_ROUNDS` deep (the first layer reads only `families`, deeper
+ * ones every family); returns where the first layer's units start in `text`.
+ */
+function findInLayers(index: FormIndex, text: string, families: number, spans: Span[]): Int32Array {
+  let layer = decodeEscapes(text, families);
   // Where each decoded unit starts in `text`: the boundaries no replacement may cut through.
   const boundaries = layer.starts;
   let starts = layer.starts;
@@ -189,6 +191,24 @@ function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundarie
     if (next.text.length === layer.text.length) break;
     starts = next.starts.map((offset) => starts[offset]!);
     layer = next;
+  }
+  return boundaries;
+}
+
+/**
+ * Every span of `text` that holds a form of a secret, in any layering of escapes up to
+ * `MAX_DECODING_ROUNDS` deep. A text that mixes escape families is also read with each family left
+ * as it is: a literal backslash before a URL-encoded token (`\t3ME+%C3%9F…`) reads as the escape `\t`
+ * when every family is decoded, and hides the token's first character.
+ */
+function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundaries?: Int32Array } {
+  const spans = index.find(canonical(text));
+  if (!mayHoldEscapes(text)) return { spans };
+  const boundaries = findInLayers(index, text, ALL_ESCAPES, spans);
+  const present = escapeFamiliesIn(text);
+  for (const family of [BACKSLASH, PERCENT, ENTITY]) {
+    // Left out only where another family remains to be decoded; the raw text was read already.
+    if ((present & family) !== 0 && (present & ~family) !== 0) findInLayers(index, text, ALL_ESCAPES & ~family, spans);
   }
   return { spans, boundaries };
 }

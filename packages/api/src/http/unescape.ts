@@ -79,23 +79,37 @@ function entityEscape(text: string, at: number): boolean {
   return codePoint !== undefined && codePoint <= 0x10ffff && found(codePoint, whole.length);
 }
 
+/** The escape families `decodeEscapes` reads: a bit each. */
+export const BACKSLASH = 1;
+export const PERCENT = 2;
+export const ENTITY = 4;
+export const ALL_ESCAPES = BACKSLASH | PERCENT | ENTITY;
+
 /** Whether a text holds anything `decodeEscapes` would decode. */
 export function mayHoldEscapes(text: string): boolean {
   return /[\\%&]/.test(text);
 }
 
+/** The families whose introducing character (`\\`, `%`, `&`) a text holds. */
+export function escapeFamiliesIn(text: string): number {
+  return (text.includes('\\') ? BACKSLASH : 0) | (text.includes('%') ? PERCENT : 0) | (text.includes('&') ? ENTITY : 0);
+}
+
 /**
  * Decodes one layer of the escapes a token can come back in: JSON and JavaScript (`\uXXXX`, `\/`,
  * `\"`, `\xXX`), URL (`%XX`, UTF-8 sequences) and HTML (`&amp;`, `&#39;`, `&#x2F;`), all at once,
- * left to right. Anything that is not a complete escape stays as it is.
+ * left to right; `families` leaves the others as they are. Anything that is not a complete escape
+ * stays as it is.
  */
-export function decodeEscapes(source: string): DecodedText {
+export function decodeEscapes(source: string, families = ALL_ESCAPES): DecodedText {
   const units = new Uint16Array(source.length);
   const starts = new Int32Array(source.length + 1);
   let length = 0;
   for (let at = 0; at < source.length;) {
     const char = source.charCodeAt(at);
-    const escape = char === 92 ? backslashEscape(source, at) : char === 37 ? percentEscape(source, at) : char === 38 && entityEscape(source, at);
+    const escape = char === 92 ? (families & BACKSLASH) !== 0 && backslashEscape(source, at)
+      : char === 37 ? (families & PERCENT) !== 0 && percentEscape(source, at)
+      : char === 38 && (families & ENTITY) !== 0 && entityEscape(source, at);
     if (!escape) {
       starts[length] = at;
       units[length++] = char;
