@@ -1,4 +1,4 @@
-import { ALL_ESCAPES, BACKSLASH, decodeEscapes, ENTITY, escapeFamiliesIn, mayHoldEscapes, PERCENT } from './unescape.js';
+import { ALL_ESCAPES, BACKSLASH, decodeEscapes, mayHoldEscapes } from './unescape.js';
 
 /** The placeholder every token value becomes in records, reports and messages. */
 export const REDACTED = '[redacted]';
@@ -195,21 +195,23 @@ function findInLayers(index: FormIndex, text: string, families: number, spans: S
   return boundaries;
 }
 
+// A backslash escape that takes a letter with it (`\t`, `\n`, `\u0041`, `\x41`), beside another family's
+// escapes: the backslash may be a literal one before an escaped token.
+const LETTER_TAKING_ESCAPE = /\\[bfnrtux]/;
+const OTHER_FAMILIES = /[%&]/;
+
 /**
  * Every span of `text` that holds a form of a secret, in any layering of escapes up to
- * `MAX_DECODING_ROUNDS` deep. A text that mixes escape families is also read with each family left
- * as it is: a literal backslash before a URL-encoded token (`\t3ME+%C3%9F…`) reads as the escape `\t`
- * when every family is decoded, and hides the token's first character.
+ * `MAX_DECODING_ROUNDS` deep. A text where a backslash escape that takes a letter meets another
+ * family's escapes is also read with backslashes left as they are: a literal backslash before a
+ * URL-encoded token (`\t3ME+%C3%9F…`) reads as the escape `\t` when every family is decoded, and
+ * hides the token's first character.
  */
 function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundaries?: Int32Array } {
   const spans = index.find(canonical(text));
   if (!mayHoldEscapes(text)) return { spans };
   const boundaries = findInLayers(index, text, ALL_ESCAPES, spans);
-  const present = escapeFamiliesIn(text);
-  for (const family of [BACKSLASH, PERCENT, ENTITY]) {
-    // Left out only where another family remains to be decoded; the raw text was read already.
-    if ((present & family) !== 0 && (present & ~family) !== 0) findInLayers(index, text, ALL_ESCAPES & ~family, spans);
-  }
+  if (LETTER_TAKING_ESCAPE.test(text) && OTHER_FAMILIES.test(text)) findInLayers(index, text, ALL_ESCAPES & ~BACKSLASH, spans);
   return { spans, boundaries };
 }
 

@@ -81,18 +81,13 @@ function entityEscape(text: string, at: number): boolean {
 
 /** The escape families `decodeEscapes` reads: a bit each. */
 export const BACKSLASH = 1;
-export const PERCENT = 2;
-export const ENTITY = 4;
+const PERCENT = 2;
+const ENTITY = 4;
 export const ALL_ESCAPES = BACKSLASH | PERCENT | ENTITY;
 
 /** Whether a text holds anything `decodeEscapes` would decode. */
 export function mayHoldEscapes(text: string): boolean {
   return /[\\%&]/.test(text);
-}
-
-/** The families whose introducing character (`\\`, `%`, `&`) a text holds. */
-export function escapeFamiliesIn(text: string): number {
-  return (text.includes('\\') ? BACKSLASH : 0) | (text.includes('%') ? PERCENT : 0) | (text.includes('&') ? ENTITY : 0);
 }
 
 /**
