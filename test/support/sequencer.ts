@@ -5,6 +5,8 @@
 // wait (a run paced at a real rate limit, targets that must time out, npm installing the packed
 // packages, a browser, `mfc init` at its prompts), so their waits overlap the matrix's CPU instead of
 // leaving a core idle at the end; the rest keep vitest's order.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const first = [
@@ -18,6 +20,11 @@ const first = [
   'test/setup/init.test.ts',
   'test/package/consumer.test.ts',
 ];
+
+// A path is a bare string: a renamed file would silently lose its place, so a missing one stops the run.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const missing = first.filter((file) => !existsSync(`${root}${file}`));
+if (missing.length > 0) throw new Error(`test/support/sequencer.ts names files that do not exist: ${missing.join(', ')}`);
 
 /** Where `spec` stands among the files that start first (their count when it is not one of them). */
 function rank(spec: TestSpecification): number {

@@ -5,7 +5,7 @@
 import type { ApiClient, CheckContext } from '../../src/checks/index.js';
 
 /** The v2 records a run cancels. */
-export type Cancellable = 'orders' | 'restocking_shipments';
+type Cancellable = 'orders' | 'restocking_shipments';
 
 /** Whether the check already had a 2xx answer to cancelling the `kind` record `id`. */
 function cancelledByCheck(t: CheckContext, kind: Cancellable, id: string): boolean {
