@@ -155,6 +155,36 @@ describe('mfc cleanup', () => {
     expect(mismatch.code).toBe(2);
     expect(mismatch.stderr).toContain('is not the marker of --report');
   });
+
+  it('cleans up as the other merchant too: its marked order is cancelled, the SKU the report lists as its own is deleted with its token', async () => {
+    const otherMarker = 'mfc-cleanuptest4';
+    const { otherMerchant } = server.profile.fixtures;
+    const asOther = { baseUrl: server.url, token: server.profile.tokens.otherMerchant! };
+    const v2 = createClient({ ...asOther, version: 'v2' });
+    const v1 = createClient({ ...asOther, version: 'v1' });
+    const items = [orderLine('line-1', otherMerchant!.sku.id)];
+    const body = { merchant_order_id: `${otherMarker}-order-1`, sales_channel_id: otherMerchant!.salesChannelId, items, shipping_address: fullAddress(), ...orderFields(otherMarker, 'c', items) };
+    const order = unwrap(await v2.POST('/orders', { body: body as never })).id;
+    const sku = await v1.POST('/skus', { body: { merchant_sku_id: `${otherMarker}-sku-1`, name: 'cleanup' } as never });
+    const skuId = String((sku as { data?: { id?: unknown } }).data?.id);
+    const reportPath = join(tempDir(), 'report.json');
+    const created = [{ api: 'v1', kind: 'skus', id: skuId, checkId: 'v1.skus.create', token: 'otherMerchant' }];
+    writeFileSync(reportPath, JSON.stringify({ summary: { passed: 1, failed: 0, skipped: 0 }, checks: [], run: { marker: otherMarker, seed: 1, created } }));
+    try {
+      const result = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath]);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const [asPrimary, asOtherMerchant] = result.stdout.split('records made as tokens.otherMerchant:\n');
+      // The primary sees neither record: its pass finds nothing and does not try the other merchant's SKU.
+      expect(asPrimary).toContain(`nothing to cancel: no record carries marker ${otherMarker}`);
+      expect(asOtherMerchant).toMatch(new RegExp(`order +${order}  merchant_order_id=${otherMarker}-order-1  cancelled`));
+      expect(asOtherMerchant).toMatch(new RegExp(`sku +${skuId}  \\(named by the report\\)  deleted`));
+      expect(unwrap(await v2.GET('/orders/{id}', { params: { path: { id: order } } })).fulfillment_status).toBe('cancelled');
+      expect(result.stdout).not.toContain(server.profile.tokens.otherMerchant!);
+    } finally {
+      await v2.close();
+      await v1.close();
+    }
+  });
 });
 
 describe('mfc cleanup against a target that refuses the cancel', () => {

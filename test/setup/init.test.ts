@@ -83,6 +83,8 @@ describe('mfc init against the reference server', () => {
       warehouseId: server.profile.fixtures.warehouseId,
       sku: server.profile.fixtures.sku,
       otherChannelSku: server.profile.fixtures.otherChannelSku,
+      // Read with tokens.otherMerchant: its write checks can then run in that merchant's windows.
+      otherMerchant: server.profile.fixtures.otherMerchant,
     });
     expect(profile).toMatchObject({ baseUrl: server.url, environment: 'local', allowWrites: true, rateLimit: { perMinute: 100, provoke: false } });
 
@@ -97,6 +99,8 @@ describe('mfc init against the reference server', () => {
     expect(init.stdout).toMatch(/fixtures\.batchSku: \d+ checks/);
     expect(init.stdout).toMatch(/tokens\.otherMerchant \(MFC_INIT_OTHER_MERCHANT\): used: another merchant: merchant_id 2/);
     expect(init.stdout).toMatch(/tokens\.sameMerchantOtherChannel \(MFC_INIT_SAME_MERCHANT\): used: sales channel 12/);
+    expect(init.stdout).toMatch(/fixtures\.otherMerchant channel 21, warehouse 7, SKU 801 WIDGET-RED: from the other merchant's GET \/merchant_api\/v1\/orders/);
+    expect(text).toMatch(/# otherMerchant: tokens\.otherMerchant's own sales channel.*\n {2}# Discovered from .*\n {2}otherMerchant: \{salesChannelId: 21, warehouseId: 7, sku: \{id: 801, sku_code: "WIDGET-RED"\}\}\n/);
 
     const reportDir = tempDir('mfc-init-run-');
     const run = await runCli(['run', '--profile', out, '--only', 'v1.orders.*', '--report-dir', reportDir, '--seed', '7'], { env, reportDir, timeoutMs: 120_000 });

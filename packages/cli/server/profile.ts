@@ -33,6 +33,7 @@ export function buildProfile(baseUrl: string, rateLimit: number, batchTracking: 
       sku: { ...seedIds.sku },
       otherChannelSku: { ...seedIds.otherChannelSku },
       batchSku: { ...seedIds.batchSku },
+      otherMerchant: { salesChannelId: seedIds.otherMerchantChannel, warehouseId: seedIds.otherMerchantWarehouse, sku: { ...seedIds.otherMerchantSku } },
     },
     features: { batchTracking, expiryHandling },
     rateLimit: { perMinute: rateLimit, provoke: false },

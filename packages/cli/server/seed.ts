@@ -10,6 +10,7 @@ export const seedIds = {
   inactiveChannel: 13,
   otherMerchantChannel: 21,
   warehouse: 3,
+  otherMerchantWarehouse: 7,
   sku: { id: 501, sku_code: 'TSHIRT-WHITE-M' },
   batchSku: { id: 502, sku_code: 'TEA-GREEN' },
   otherChannelSku: { id: 777, sku_code: 'MUG-BLUE' },

@@ -7,7 +7,7 @@ import { CheckFailure } from './failure.js';
 import type { WebhookReceiver } from '../webhooks/index.js';
 import type { RunSession } from './session.js';
 import type { ApiVersion, CreatedRecord, RunConfig, SchemaViolation } from './types.js';
-import { schemaFailure } from './validation.js';
+import { schemaFailure, STATUS_POINTER } from './validation.js';
 
 /** A v1 and a v2 client sharing one token. */
 export interface ApiClients {
@@ -83,6 +83,14 @@ function sharedFailure(error: unknown): { maker: string; reason: string } {
   return { maker, reason: text.split('\n')[0] ?? text };
 }
 
+/** The token and fixtures of a check run as the other merchant: its own sales channel, warehouse and SKU. */
+function homeAsOtherMerchant(profile: TargetProfile): { token: string; fixtures: Fixtures } {
+  const token = profile.tokens.otherMerchant;
+  const fixtures = profile.fixtures.otherMerchant;
+  if (token === undefined || fixtures === undefined) throw new Error('a check was moved to the other merchant, but the profile names no tokens.otherMerchant and fixtures.otherMerchant');
+  return { token, fixtures: { salesChannelId: fixtures.salesChannelId, warehouseId: fixtures.warehouseId, sku: fixtures.sku } };
+}
+
 /** Renders a compared value for Expected/Received: strings as they are, the rest as JSON. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -107,6 +115,8 @@ export function createCheckContext(
   webhooks?: WebhookReceiver,
   checkId = 'unknown',
 ): CheckContextHandle {
+  // A check the plan moved calls as the other merchant, with that merchant's fixtures (src/runner/other-merchant.ts).
+  const home = run.asOtherMerchant?.includes(checkId) ? homeAsOtherMerchant(run.profile) : undefined;
   const exchanges: RecordedExchange[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const violations = new Map<string, SchemaViolation>();
@@ -117,6 +127,7 @@ export function createCheckContext(
       if (exchange.window !== undefined) session.scheduler.sent(checkId, exchange.window);
       const made = createdRecordOf(exchange, checkId);
       if (!made) continue;
+      if (home) made.token = 'otherMerchant';
       created.push(made);
       session.noteCreated(made);
     }
@@ -128,15 +139,21 @@ export function createCheckContext(
       if (!violations.has(key)) violations.set(key, violation);
     }
   };
+  // The other merchant's answers show the records of the checks the plan moved there, and a record a
+  // fault made invalid is the making check's finding (one defect, one failing check): what another
+  // check reads as that merchant feeds no schema verdict beyond a status the operation does not
+  // allow. Every kind of answer is judged through the primary's (and the moved checks') own reads.
+  const noteAsOtherMerchant = (list: SchemaViolation[]) => note(list.filter((violation) => violation.pointer === STATUS_POINTER));
   const clients = (token: string | null, name?: TokenName): ApiClients => {
     // The run's log of who sent what when: the rate-limit checks compare it with X-Rate-Limit-Used.
     const logged = (api: ApiVersion) => (list: RecordedExchange[]) => {
       if (name !== undefined) session.logSent(api, name, list);
       record(list);
     };
+    const noted = name === 'otherMerchant' && !home ? noteAsOtherMerchant : note;
     return {
-      v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, logged('v1'), note, skip),
-      v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, logged('v2'), note, skip),
+      v1: new ApiClient(session.http, run.profile.baseUrl, 'v1', token, logged('v1'), noted, skip),
+      v2: new ApiClient(session.http, run.profile.baseUrl, 'v2', token, logged('v2'), noted, skip),
     };
   };
   const fail = (options: FailOptions): never => {
@@ -153,17 +170,19 @@ export function createCheckContext(
   const expectEqual = (what: string, expected: unknown, received: unknown, response?: ApiResponse) => {
     if (!isDeepStrictEqual(expected, received)) fail({ title: what, expected, received, ...(response ? { response } : {}) });
   };
-  const primary = clients(run.profile.tokens.primary, 'primary');
+  const primary = home ? clients(home.token, 'otherMerchant') : clients(run.profile.tokens.primary, 'primary');
   const context: CheckContext = {
     ...primary,
     profile: run.profile,
-    fixtures: run.profile.fixtures,
+    fixtures: home?.fixtures ?? run.profile.fixtures,
     features: run.profile.features ?? {},
     seed: run.seed,
     runs: run.runs,
     runCommand: run.runCommand,
     marker: run.marker,
     as: (name) => {
+      // Only checks that call with the primary's token alone are moved: another token's relation to the other merchant is not the one the check assumes.
+      if (home) throw new Error(`${checkId} runs as tokens.otherMerchant and cannot call as tokens.${name}; it should not have been moved (src/runner/other-merchant.ts)`);
       const token = run.profile.tokens[name];
       if (token === undefined) return skip(`needs tokens.${name} in the profile`);
       const unusable = run.unusableTokens?.[name];

@@ -14,6 +14,10 @@ export interface RegisteredCheck {
   needs: string[];
   writes: boolean;
   provokes429: boolean;
+  /** What it must have to itself while it runs (CheckMeta `exclusive`). */
+  exclusive?: 'run' | 'windows';
+  /** Records it takes in turn with other checks (CheckMeta `locks`). */
+  locks?: string[];
   /** The answers whose schema violations it reports (CheckMeta `owns`): set for a schema check only. */
   owns?: SchemaScope[];
   /** The check file, relative to the package root, with forward slashes. */
@@ -108,6 +112,8 @@ async function collectAlone(root: string, files: readonly string[]): Promise<Reg
           needs: [...(meta.needs ?? [])],
           writes: meta.writes ?? false,
           provokes429: meta.provokes429 ?? false,
+          ...(meta.exclusive ? { exclusive: meta.exclusive } : {}),
+          ...(meta.locks ? { locks: [...meta.locks] } : {}),
           ...(meta.owns ? { owns: [...meta.owns] } : {}),
           file,
         });

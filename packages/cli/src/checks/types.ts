@@ -98,8 +98,10 @@ export interface RunConfig {
   files: string[];
   /** The package root the files are under (for the names of files that fail to load). */
   root: string;
-  /** The plan's estimate of each check's requests per rate-limit window (`suites/request-costs.json`). */
+  /** The plan's estimate of each check's requests per rate-limit window (`suites/request-costs.json`), in the windows it runs in. */
   costs?: Record<string, Record<string, number>>;
+  /** Checks that run as `tokens.otherMerchant` with `fixtures.otherMerchant`, in that merchant's windows (src/runner/other-merchant.ts). */
+  asOtherMerchant?: string[];
 }
 
 /** A record a check created on the target (a success answer to a POST), for the report and cleanup. */
@@ -111,6 +113,8 @@ export interface CreatedRecord {
   id: string;
   /** The check that created it. */
   checkId: string;
+  /** The profile token it was created with, when not the primary (a check run as the other merchant). */
+  token?: 'otherMerchant';
 }
 
 /** The structured failure a check ends with; the report shows it field by field. */

@@ -16,6 +16,13 @@ export function windowName(api: 'v1' | 'v2', token: TokenName | 'anonymous' | 'u
   return `${api} ${token}`;
 }
 
+/** Where a request of the primary's windows goes when its check runs as the other merchant (src/runner/other-merchant.ts). */
+export function windowAsOtherMerchant(window: WindowName): WindowName {
+  if (window === windowName('v1', 'primary')) return windowName('v1', 'otherMerchant');
+  if (window === windowName('v2', 'primary')) return windowName('v2', 'otherMerchant');
+  return window;
+}
+
 /** How replay lines name the token of an Authorization header: as the profile was given it (`$VAR`), else undefined. */
 export function profileReplayTokens(profile: Pick<TargetProfile, 'tokens' | 'tokenSources'>): (authorization: string) => string | undefined {
   const byValue = new Map<string, string>();

@@ -17,6 +17,8 @@ export interface CleanupOptions {
   marker: string;
   /** `run.created` of a report.json: records named by id, besides those the lists show with the marker. */
   reported?: ReportedRun['created'];
+  /** Whose records: `otherMerchant` when the clients carry `tokens.otherMerchant` (absent: the primary's); only those of `reported` are taken. */
+  merchant?: 'otherMerchant';
   /** List what would be cancelled without sending a cancel. */
   dryRun: boolean;
   bounds?: WalkBounds;
@@ -44,7 +46,7 @@ export async function cleanUp(client: Client<'v2'>, options: CleanupOptions & { 
     found.push(...walked.found);
   }
   const seen = new Set(found.map(key));
-  for (const entry of options.reported ?? []) {
+  for (const entry of (options.reported ?? []).filter((record) => record.token === options.merchant)) {
     const named = key({ kind: reportedKind(entry.kind), id: entry.id });
     if (seen.has(named)) continue;
     seen.add(named);

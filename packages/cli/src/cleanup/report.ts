@@ -4,7 +4,8 @@ import { MfcError } from '@mfc-conformance/api/errors';
 /** The part of a run's report.json cleanup needs: the marker and the records the run created. */
 export interface ReportedRun {
   marker: string;
-  created: Array<{ api: 'v1' | 'v2'; kind: string; id: string }>;
+  /** `token` is `otherMerchant` for a record a check made as the other merchant (absent: the primary's). */
+  created: Array<{ api: 'v1' | 'v2'; kind: string; id: string; token?: 'otherMerchant' }>;
 }
 
 /** A report.json that cannot be read or holds no `run` block (exit 2 in `mfc cleanup`). */
@@ -16,7 +17,7 @@ export class ReportError extends MfcError {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads `run.marker` and `run.created` ({api, kind, id}) from the report.json of `mfc run`; throws `ReportError`. */
+/** Reads `run.marker` and `run.created` ({api, kind, id, token?}) from the report.json of `mfc run`; throws `ReportError`. */
 export function readReportedRun(path: string): ReportedRun {
   let text: string;
   try {
@@ -39,7 +40,7 @@ export function readReportedRun(path: string): ReportedRun {
     if (!isObject(entry) || (entry.api !== 'v1' && entry.api !== 'v2') || typeof entry.kind !== 'string' || (typeof entry.id !== 'string' && typeof entry.id !== 'number')) {
       throw new ReportError(`--report ${path}: run.created/${index} expected {api: "v1"|"v2", kind, id}, received ${JSON.stringify(entry).slice(0, 200)}`);
     }
-    return { api: entry.api, kind: entry.kind, id: String(entry.id) };
+    return { api: entry.api, kind: entry.kind, id: String(entry.id), ...(entry.token === 'otherMerchant' ? { token: 'otherMerchant' as const } : {}) };
   });
   return { marker: run.marker, created: records };
 }

@@ -29,6 +29,18 @@ export interface Fixtures {
   sku?: SkuFixture;
   otherChannelSku?: SkuFixture;
   batchSku?: SkuFixture;
+  /**
+   * The records of `tokens.otherMerchant`'s own sales channel: with them, checks that only need a
+   * merchant's channel, warehouse and SKU may run as that merchant, in its rate-limit windows.
+   */
+  otherMerchant?: MerchantFixtures;
+}
+
+/** One merchant's sales channel (the token's, in v1), a warehouse and an active SKU of that channel. */
+export interface MerchantFixtures {
+  salesChannelId: number;
+  warehouseId: number;
+  sku: SkuFixture;
 }
 
 /** What the merchant has switched on; absent means unknown. */

@@ -133,7 +133,7 @@ function runHtml(run: RunDetails): string {
   const created = run.created.length === 0
     ? '<p>The run created no record.</p>'
     : `<table><thead><tr><th>api</th><th>kind</th><th>id</th><th>created by</th></tr></thead><tbody>${run.created.map((record) =>
-      `<tr><td>${record.api}</td><td>${escapeHtml(record.kind)}</td><td><code>${escapeHtml(record.id)}</code></td><td><code>${escapeHtml(record.checkId)}</code></td></tr>`).join('\n')}</tbody></table>`;
+      `<tr><td>${record.api}</td><td>${escapeHtml(record.kind)}</td><td><code>${escapeHtml(record.id)}</code></td><td><code>${escapeHtml(record.checkId)}</code>${record.token === undefined ? '' : ` (as tokens.${record.token})`}</td></tr>`).join('\n')}</tbody></table>`;
   return `<h2>Run</h2><p>marker <code>${escapeHtml(run.marker)}</code> · seed <code>${run.seed}</code>${run.command === undefined ? '' : ` · <code>${escapeHtml(run.command)}</code>`}</p>
 <h3>Records created (${run.created.length})</h3>${created}${traffic}`;
 }

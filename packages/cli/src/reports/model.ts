@@ -75,6 +75,8 @@ export interface CreatedRecordEntry {
   kind: string;
   id: string;
   checkId: string;
+  /** `otherMerchant` when a check that ran as the other merchant made it. */
+  token?: 'otherMerchant';
 }
 
 /** What identifies a run of `mfc run`: the marker its records carry, the seed, what it created, and whether it was interrupted. */
@@ -111,6 +113,8 @@ export interface RunPlanDetails {
   requestMinutes: number;
   waitMs: number;
   expectedMs: number;
+  /** The checks that ran as `tokens.otherMerchant`, in its windows. */
+  asOtherMerchant?: string[];
 }
 
 /** The content of `report.json` (docs/REPORTS.md), with the rule coverage when the run knows the inventory. */

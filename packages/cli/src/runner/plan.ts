@@ -53,6 +53,8 @@ export interface RunPlan {
   waitMs: number;
   /** The time the plan expects, in ms. */
   expectedMs: number;
+  /** The checks that run as `tokens.otherMerchant`, in its windows (src/runner/other-merchant.ts); absent when none. */
+  asOtherMerchant?: string[];
 }
 
 // Requests that wait out a provoked 429 hold their window until the next minute starts.
@@ -128,6 +130,7 @@ export function renderPlan(plan: RunPlan, deadlineMs?: number): string {
     lines.push(`  ${window.window.padEnd(32)} ${String(window.requests).padStart(5)} requests  ${rate}`);
   }
   if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries, provoked 429s)   ${minutesText(plan.waitMs)}`);
+  if (plan.asOtherMerchant !== undefined) lines.push(`  ${plan.asOtherMerchant.length} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
   return lines.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import { CheckFileError, checkFiles, collectChecks, isSelected, skipReason, type ApiVersion, type CheckMeta, type RegisteredCheck, type RunConfig } from '../checks/index.js';
 import { windowName } from '../checks/windows.js';
 import type { HttpClient } from '../http/index.js';
+import { costsAsRun, otherMerchantChecks } from './other-merchant.js';
 import { deadlineOf, planRun, type CheckCost, type PlannedCheck, type RunPlan } from './plan.js';
 
 // What a webhook check waits for when the profile names no wait (suites/support/webhooks.ts).
@@ -9,10 +10,11 @@ const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 // profile's webhooks.answerLimitMs when it names another).
 const ANSWER_LIMIT_MS = 5_000;
 
-/** The checks `--api` and `--only` select among the check files, and the files that hold them (or cannot be imported). */
-export async function selectedChecks(root: string, include: readonly string[], selection: { api: ApiVersion | 'all'; only?: string | undefined }): Promise<{ checks: RegisteredCheck[]; files: string[] }> {
+/** The checks `--api` and `--only` select among the check files, the files that hold them (or cannot be imported), and every check declared. */
+export async function selectedChecks(root: string, include: readonly string[], selection: { api: ApiVersion | 'all'; only?: string | undefined }): Promise<{ checks: RegisteredCheck[]; files: string[]; declared: RegisteredCheck[] }> {
   const checks: RegisteredCheck[] = [];
   const files: string[] = [];
+  const everyCheck: RegisteredCheck[] = [];
   for (const file of checkFiles(root, include)) {
     let declared: RegisteredCheck[];
     try {
@@ -23,12 +25,13 @@ export async function selectedChecks(root: string, include: readonly string[], s
       files.push(file);
       continue;
     }
+    everyCheck.push(...declared);
     const chosen = declared.filter((check) => isSelected(check.id, selection));
     if (chosen.length === 0) continue;
     checks.push(...chosen);
     files.push(file);
   }
-  return { checks, files };
+  return { checks, files, declared: everyCheck };
 }
 
 /** How long a check waits besides its requests, from the profile's webhook timings. */
@@ -40,13 +43,43 @@ function knownWaitMs(check: RegisteredCheck, config: RunConfig): number {
   return timeoutMs + retries;
 }
 
-/** The run's plan over the checks that will run (selected and not skipped), with the deadline it gives. */
-export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig, probe: HttpClient, costs: Record<string, CheckCost>): { plan: RunPlan; deadlineMs: number; costOf: (ids: readonly string[]) => RunPlan } {
-  const runnable = checks.filter((check) => skipReason(check as CheckMeta, config) === undefined);
+/** What the run plans before its first check. */
+export interface ChecksPlan {
+  plan: RunPlan;
+  deadlineMs: number;
+  /** The plan of some of the checks (what a deadline left unfinished). */
+  costOf: (ids: readonly string[]) => RunPlan;
+  /** The checks that run as the other merchant (src/runner/other-merchant.ts). */
+  asOtherMerchant: string[];
+  /** The measured costs, each in the windows its check runs in. */
+  costs: Record<string, CheckCost>;
+}
+
+/**
+ * The run's plan over the checks that will run (selected and not skipped), with the deadline it
+ * gives; `everyCheck` (every declared check, the selection's by default) decides which checks run as
+ * the other merchant, so that a check does so in a full run and in its replay alike.
+ */
+export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig, probe: HttpClient, measured: Record<string, CheckCost>, everyCheck: readonly RegisteredCheck[] = checks): ChecksPlan {
+  const runs = (check: RegisteredCheck) => skipReason(check as CheckMeta, config) === undefined;
+  const runnable = checks.filter(runs);
   const limitOf = (window: string) => {
     const api = window.startsWith('v2') ? 'v2' : 'v1';
     return probe.pacer.limitOf(window) ?? probe.pacer.limitOf(windowName(api, 'primary')) ?? config.profile.rateLimit?.perMinute;
   };
+  const requests = Object.fromEntries(Object.entries(measured).map(([id, cost]) => [id, cost.requests]));
+  const asOtherMerchant = otherMerchantChecks({
+    checks: everyCheck.filter(runs),
+    costs: requests,
+    profile: config.profile,
+    ...(config.unusableTokens === undefined ? {} : { unusableTokens: config.unusableTokens }),
+    rateOf: (window) => {
+      const limit = limitOf(window);
+      return limit === undefined ? undefined : probe.pacer.ratePerMinute(limit);
+    },
+  });
+  const placed = costsAsRun(requests, asOtherMerchant);
+  const costs = Object.fromEntries(Object.entries(measured).map(([id, cost]) => [id, { ...cost, requests: placed[id]! }]));
   const plannedOf = (list: readonly RegisteredCheck[]): PlannedCheck[] =>
     list.map((check) => ({ id: check.id, api: check.api, provokes429: check.provokes429, waitMs: knownWaitMs(check, config) }));
   const plan = (list: readonly RegisteredCheck[]) => planRun({
@@ -57,10 +90,13 @@ export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig
     concurrency: config.concurrency,
     ...(config.runs === undefined ? {} : { runs: config.runs }),
   });
-  const whole = plan(runnable);
+  const movedHere = runnable.map((check) => check.id).filter((id) => asOtherMerchant.includes(id));
+  const whole: RunPlan = { ...plan(runnable), ...(movedHere.length === 0 ? {} : { asOtherMerchant: movedHere }) };
   return {
     plan: whole,
     deadlineMs: deadlineOf(whole),
     costOf: (ids) => plan(runnable.filter((check) => ids.includes(check.id))),
+    asOtherMerchant,
+    costs,
   };
 }

@@ -58,7 +58,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   const redact = createRedactor(secrets);
   // Read before any request: a broken inventory is a packaging error, not a finding about the target.
   const rules = loadRules();
-  const { checks, files } = await selectedChecks(root, options.include ?? defaultInclude, selection);
+  const { checks, files, declared } = await selectedChecks(root, options.include ?? defaultInclude, selection);
   const progress = options.progress ? new Progress(options.progress) : options.progressLines ? new ProgressLines(options.progressLines) : undefined;
 
   // One stop for the whole run: an interrupt from outside, or the rate-limit bound from inside.
@@ -114,9 +114,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     concurrency: options.concurrency ?? defaults.concurrency,
     files: files.map((file) => join(root, file)),
     root,
-    costs: Object.fromEntries(Object.entries(loadCosts(root)).map(([id, cost]) => [id, cost.requests])),
   };
-  const plan = planChecks(checks, config, probe, loadCosts(root));
+  const plan = planChecks(checks, config, probe, loadCosts(root), declared);
+  config.costs = Object.fromEntries(Object.entries(plan.costs).map(([id, cost]) => [id, cost.requests]));
+  if (plan.asOtherMerchant.length > 0) config.asOtherMerchant = plan.asOtherMerchant;
   // The deadline follows the work: the plan's time with room for other clients and slow answers, or --deadline.
   config.deadlineMs = options.deadlineMs ?? plan.deadlineMs;
   config.checkTimeoutMs = Math.min(config.checkTimeoutMs, config.deadlineMs);

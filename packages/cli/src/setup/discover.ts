@@ -1,5 +1,5 @@
 import { MfcError } from '@mfc-conformance/api/errors';
-import type { SkuFixture, TargetProfile } from '../profile/index.js';
+import type { MerchantFixtures, SkuFixture, TargetProfile } from '../profile/index.js';
 import { preflight, REACHABILITY_CHECK_ID, TOKEN_CHECK_PREFIX } from '../runner/preflight.js';
 import { idOf, records, type ApiVersion, type Reading, type TargetReader } from './reader.js';
 
@@ -170,4 +170,27 @@ export async function discoverPrimary(reader: TargetReader, baseUrl: string, tok
   const sku = await activeSku(reader, token, candidates, skuSource);
   if (sku) discovery.sku = sku;
   return discovery;
+}
+
+/**
+ * The other merchant's own sales channel, warehouse and active SKU (`fixtures.otherMerchant`), read
+ * with its token as `discoverPrimary` reads the primary's; or, in one line, why they could not be.
+ */
+export async function discoverOtherMerchant(reader: TargetReader, baseUrl: string, token: { env: string; value: string }): Promise<Found<MerchantFixtures> | { missing: string }> {
+  let found: PrimaryDiscovery;
+  try {
+    found = await discoverPrimary(reader, baseUrl, token.value, token.env);
+  } catch (error) {
+    if (error instanceof TargetError) return { missing: error.message };
+    throw error;
+  }
+  const { salesChannelId, warehouseId, sku } = found;
+  if (!salesChannelId || !warehouseId || !sku) {
+    const lacking = [!salesChannelId && 'its sales channel (no v1 order or shipment shows one)', !warehouseId && 'a warehouse (GET /merchant_api/v1/warehouses listed none)', !sku && 'an active SKU (no order of the channel names one)'].filter(Boolean);
+    return { missing: `with tokens.otherMerchant, ${lacking.join(', ')} could not be read` };
+  }
+  return {
+    value: { salesChannelId: salesChannelId.value, warehouseId: warehouseId.value, sku: sku.value },
+    source: `the other merchant's ${salesChannelId.source}, ${warehouseId.source} and ${sku.source}`,
+  };
 }

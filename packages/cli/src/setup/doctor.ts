@@ -168,6 +168,6 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     if (!(error instanceof RunRefusedError)) throw error;
     refusal = error.message;
   }
-  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(codeRoot));
+  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(codeRoot), options.checks);
   return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs };
 }

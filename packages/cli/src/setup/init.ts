@@ -1,7 +1,7 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 import type { Environment } from '../profile/index.js';
 import { rateShare } from '../profile/share.js';
-import { discoverPrimary, TargetError, type Found } from './discover.js';
+import { discoverOtherMerchant, discoverPrimary, TargetError, type Found } from './discover.js';
 import { describeChecks } from './keys.js';
 import { missingKeys, renderProfileYaml, type MissingKey, type ProfileDraft } from './profile-yaml.js';
 import { TargetReader } from './reader.js';
@@ -65,6 +65,9 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
     }
     const verdicts = await verifyTokens(reader, options.primary.value, options.others, discovery);
     const signing = options.signing && await verifySigningToken(reader, options.signing, options.primary.value, discovery);
+    // With the other merchant's own channel, warehouse and SKU, write checks can run in its windows too.
+    const otherMerchant = verdicts.some((verdict) => verdict.key === 'otherMerchant' && verdict.use) ? options.others.find((token) => token.key === 'otherMerchant') : undefined;
+    const otherMerchantFixtures = otherMerchant && await discoverOtherMerchant(reader, options.baseUrl, otherMerchant);
     const perMinute = perMinuteOf(reader);
     const draft: ProfileDraft = {
       baseUrl: options.baseUrl,
@@ -74,6 +77,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       discovery,
       verdicts,
       ...(signing ? { signing } : {}),
+      ...(otherMerchantFixtures ? { otherMerchantFixtures } : {}),
       ...(perMinute ? { perMinute } : {}),
       out: options.out,
       writtenAt: (options.now ?? new Date()).toISOString(),
@@ -102,6 +106,9 @@ export function renderInitSummary(outcome: InitOutcome, checks: readonly Registe
     if (value) lines.push(`  ${key} ${shown}: from ${value.source}${value.note ? ` (${value.note})` : ''}`);
   }
   for (const verdict of draft.verdicts) lines.push(`  tokens.${verdict.key} (${verdict.env}): ${verdict.use ? 'used' : 'left out'}: ${verdict.why}`);
+  const otherMerchant = draft.otherMerchantFixtures;
+  if (otherMerchant && 'value' in otherMerchant) lines.push(`  fixtures.otherMerchant channel ${otherMerchant.value.salesChannelId}, warehouse ${otherMerchant.value.warehouseId}, SKU ${otherMerchant.value.sku.id} ${otherMerchant.value.sku.sku_code}: from ${otherMerchant.source}`);
+  if (otherMerchant && 'missing' in otherMerchant) lines.push(`  fixtures.otherMerchant: left out (${otherMerchant.missing}); the run keeps every write check on the primary's windows`);
   if (draft.signing) lines.push(`  webhooks.signingToken (${draft.signing.env}): ${draft.signing.use ? 'written in the commented webhooks block' : 'left out'}: ${draft.signing.why}`);
   const writers = checks.filter((check) => check.writes);
   if (!draft.allowWrites) lines.push(`  allowWrites false: skips ${describeChecks(writers)}${draft.environment === 'production' ? '' : ' (--allow-writes turns them on)'}`);

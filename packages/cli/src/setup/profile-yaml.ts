@@ -1,6 +1,6 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 import { safeLine } from '../text/terminal.js';
-import type { Environment, SkuFixture, TokenName } from '../profile/index.js';
+import type { Environment, MerchantFixtures, SkuFixture, TokenName } from '../profile/index.js';
 import type { Found, PrimaryDiscovery } from './discover.js';
 import { checksNeeding, describeChecks, keyMeaning } from './keys.js';
 import type { OtherToken, SigningVerdict, TokenVerdict } from './tokens.js';
@@ -18,6 +18,8 @@ export interface ProfileDraft {
   /** The webhook signing token, when given (`--signing-token-env`), with what the target showed. */
   signing?: SigningVerdict;
   perMinute?: Found<number>;
+  /** The other merchant's channel, warehouse and SKU (`fixtures.otherMerchant`), or why they could not be read; absent without a usable `tokens.otherMerchant`. */
+  otherMerchantFixtures?: Found<MerchantFixtures> | { missing: string };
   /** The file name, for the commands the header suggests. */
   out: string;
   /** When it was written (ISO 8601). */
@@ -117,6 +119,16 @@ function fixtureLines(draft: ProfileDraft, checks: readonly RegisteredCheck[], m
   const otherSku = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel' && verdict.use)?.otherChannelSku;
   entry('otherChannelSku', otherSku, otherSku ? skuYaml(otherSku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
   entry('batchSku', undefined, undefined, '{id: 0, sku_code: "SKU-CODE"}');
+  const other = draft.otherMerchantFixtures;
+  if (other !== undefined) {
+    lines.push(oneLine(`  # otherMerchant: ${keyMeaning['fixtures.otherMerchant']}.`));
+    if ('value' in other) {
+      const { salesChannelId, warehouseId, sku } = other.value;
+      lines.push(oneLine(`  # ${foundLine(other)}`), `  otherMerchant: {salesChannelId: ${salesChannelId}, warehouseId: ${warehouseId}, sku: ${skuYaml(sku)}}`);
+    } else {
+      lines.push(oneLine(`  # Not filled: ${other.missing}. Without it every write check runs as the primary.`), '  # otherMerchant: {salesChannelId: 0, warehouseId: 0, sku: {id: 0, sku_code: "SKU-CODE"}}');
+    }
+  }
   return lines;
 }
 

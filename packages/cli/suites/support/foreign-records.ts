@@ -1,7 +1,8 @@
 // Records that belong to someone else (§1 scoping), found through their owners' own tokens, and
 // what the owner reads of them: a refused write must leave that unchanged.
 import type { ApiClients, ApiResponse, CheckContext, SendOptions } from '../../src/checks/index.js';
-import { listRecords, recordId } from './scope.js';
+import { carriesMarker } from '../../src/cleanup/marker.js';
+import { listRecords, recordId, v2PathOf } from './scope.js';
 
 /** The profile tokens that own records the primary token must not touch. */
 export type Owner = 'sameMerchantOtherChannel' | 'otherMerchant';
@@ -19,28 +20,75 @@ export interface ForeignRecord {
 /** The owner's read of one of its records by id. */
 type OwnerRead = (id: number, options?: SendOptions) => Promise<ApiResponse>;
 
-/** The owner's first record of its list, read back with `read`; skips when the owner has none. */
-async function firstOf(t: CheckContext, owner: ApiClients, list: (options: SendOptions) => Promise<ApiResponse>, read: OwnerRead, what: string): Promise<ForeignRecord> {
+// The fields a run's records carry its marker in (an order's id, a restocking shipment's references).
+const MARKED_FIELDS = ['merchant_order_id', 'po_number', 'supplier_name', 'tracking_code'];
+
+/** Whether this run made the record: the checks the plan moved to the other merchant make records there, and change them while other checks run. */
+function madeByRun(record: unknown, marker: string): boolean {
+  return MARKED_FIELDS.some((field) => carriesMarker((record as Record<string, unknown> | null)?.[field], marker));
+}
+
+/** The owner's list page by page: the first page, and the page after `res` (undefined at the end). */
+interface OwnerList {
+  first(): Promise<ApiResponse>;
+  next(res: ApiResponse, page: number): Promise<ApiResponse> | undefined;
+}
+
+// The run's records come first in the owner's newest-first lists once checks were moved there: a few
+// pages are walked for one of the owner's own.
+const MAX_PAGES = 10;
+
+/** A v1 list by page number, at the largest page (§4.1). */
+function v1Pages(client: ApiClients['v1']): OwnerList {
+  const page = (n: number) => client.get('/orders', { premise: true, query: { page: n, limit: 100 } });
+  return {
+    first: () => page(1),
+    next: (res, n) => {
+      const count: unknown = (res.body as { pagination?: { page_count?: unknown } } | undefined)?.pagination?.page_count;
+      return (listRecords(res.body) ?? []).length === 0 || (typeof count === 'number' && n >= count) ? undefined : page(n + 1);
+    },
+  };
+}
+
+/** A v2 list by its cursor (§9 point 4: next_page_url, null at the end). */
+function v2Pages(client: ApiClients['v2'], path: '/orders' | '/restocking_shipments'): OwnerList {
+  return {
+    first: () => client.get(path, { premise: true }),
+    next: (res) => {
+      const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
+      const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
+      return next === undefined ? undefined : client.request({ method: 'GET', path: next, premise: true });
+    },
+  };
+}
+
+/** The owner's first listed record that this run did not make, read back with `read`; skips when the owner has none. */
+async function firstOf(t: CheckContext, owner: ApiClients, list: OwnerList, read: OwnerRead, what: string): Promise<ForeignRecord> {
   // The owner's list and read only find the record to work on: their own rules are other checks'.
-  const listed = await list({ premise: true });
-  if (listed.status !== 200) return t.skip(`the owner's list of its ${what} answered ${listed.status}`);
-  const id = recordId(listRecords(listed.body)?.[0]);
-  if (id === undefined) return t.skip(`the owner lists no ${what} with an integer id`);
-  const first = await read(id, { premise: true });
-  if (first.status !== 200) return t.skip(`the owner's own read of the first ${what} its list shows (${id}) answered ${first.status}, so it is not the owner's record to protect`);
-  return { id, owner, before: first.body as Record<string, unknown>, read: (options) => read(id, options) };
+  let listed: ApiResponse | undefined = await list.first();
+  let id: number | undefined;
+  for (let page = 1; listed !== undefined && id === undefined && page <= MAX_PAGES; page++) {
+    if (listed.status !== 200) return t.skip(`the owner's list of its ${what} answered ${listed.status}`);
+    id = recordId((listRecords(listed.body) ?? []).find((record) => !madeByRun(record, t.marker)));
+    if (id === undefined) listed = await list.next(listed, page);
+  }
+  if (id === undefined) return t.skip(`the owner lists no ${what} of its own (not made by this run) with an integer id`);
+  const found = id;
+  const first = await read(found, { premise: true });
+  if (first.status !== 200) return t.skip(`the owner's own read of the first ${what} its list shows (${found}) answered ${first.status}, so it is not the owner's record to protect`);
+  return { id: found, owner, before: first.body as Record<string, unknown>, read: (options) => read(found, options) };
 }
 
 /** A v1 order of `ownerName`'s sales channel, read by its owner (§4.1 GET /orders/{id}). */
 export function foreignV1Order(t: CheckContext, ownerName: Owner): Promise<ForeignRecord> {
   const owner = t.as(ownerName);
-  return firstOf(t, owner, (options) => owner.v1.get('/orders', options), (id, options) => owner.v1.get('/orders/{id}', { ...options, path: { id } }), 'v1 order');
+  return firstOf(t, owner, v1Pages(owner.v1), (id, options) => owner.v1.get('/orders/{id}', { ...options, path: { id } }), 'v1 order');
 }
 
 /** An order of the other merchant, read through v2 by its owner. */
 export function foreignV2Order(t: CheckContext): Promise<ForeignRecord> {
   const owner = t.as('otherMerchant');
-  return firstOf(t, owner, (options) => owner.v2.get('/orders', options), (id, options) => owner.v2.get('/orders/{id}', { ...options, path: { id } }), 'v2 order');
+  return firstOf(t, owner, v2Pages(owner.v2, '/orders'), (id, options) => owner.v2.get('/orders/{id}', { ...options, path: { id } }), 'v2 order');
 }
 
 /** A restocking shipment of the other merchant, read by its owner through `api`. */
@@ -50,7 +98,7 @@ export function foreignRestockingShipment(t: CheckContext, api: 'v1' | 'v2'): Pr
   const read: OwnerRead = api === 'v1'
     ? (id, options) => owner.v1.get('/restocking_shipments/{id}', { ...options, path: { id } })
     : (id, options) => owner.v2.get('/restocking_shipments/{id}', { ...options, path: { id } });
-  return firstOf(t, owner, (options) => owner.v2.get('/restocking_shipments', options), read, 'restocking shipment');
+  return firstOf(t, owner, v2Pages(owner.v2, '/restocking_shipments'), read, 'restocking shipment');
 }
 
 /** Fails the check unless the owner still reads `field` of the record (at `readPath`) as it was before the refused write. */

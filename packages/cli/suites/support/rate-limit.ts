@@ -81,6 +81,11 @@ export async function withinOneMinute<T>(t: CheckContext, observe: () => Promise
   return t.skip(`a calendar minute ended during each of ${ATTEMPTS} attempts of the observation`);
 }
 
+// A few back-to-back requests observed for their count keep clear of a minute's first and last
+// moments, where the minute the count belongs to is uncertain.
+export const OBSERVATION_START_MARGIN_MS = 2_000;
+export const OBSERVATION_END_MARGIN_MS = 5_000;
+
 /** Waits until at least `startMarginMs` into a calendar minute with at least `endMarginMs` of it left. */
 export async function awayFromMinuteEdges(startMarginMs: number, endMarginMs: number): Promise<void> {
   const untilNext = msUntilNextMinute();
@@ -181,6 +186,9 @@ export function expectOwnRequestsCounted(t: CheckContext, scope: string, answer:
  * not a finding unless it stays below the run's own requests in the window (`calendarMinute: false`).
  */
 export async function expectUsedCountsUp(t: CheckContext, scope: string, token: TokenName, calendarMinute: boolean, send: () => Promise<ApiResponse>): Promise<void> {
+  // Near a minute's end no answer tells which minute it counted in, and a count that is not known
+  // cannot show a server that counts nothing: the observation starts well inside a minute.
+  await awayFromMinuteEdges(OBSERVATION_START_MARGIN_MS, OBSERVATION_END_MARGIN_MS);
   const seen = await withinOneMinute(t, async () => {
     const answers: CountedAnswer[] = [];
     for (let i = 0; i < 4; i++) answers.push(await countedAnswer(t, token, send));

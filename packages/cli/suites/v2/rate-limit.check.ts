@@ -3,7 +3,7 @@
 // calendar-minute window, the Retry-After value and the reset are stated for v1 only.
 import { check, type ApiResponse } from '../../src/checks/index.js';
 import {
-  awayFromMinuteEdges, countedAnswer, countedRateHeaders, expectOwnRequestsCounted, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep,
+  awayFromMinuteEdges, OBSERVATION_END_MARGIN_MS, OBSERVATION_START_MARGIN_MS, countedAnswer, countedRateHeaders, expectOwnRequestsCounted, expectUsedCountsUp, msUntilNextMinute, provokeLimit, rateHeaders, sleep,
   usedWentDown, withinOneMinute, type CountedAnswer,
 } from '../support/rate-limit.js';
 import { UNKNOWN_ID } from '../support/scope.js';
@@ -12,9 +12,6 @@ import { UNKNOWN_ID } from '../support/scope.js';
 const probe = { path: '/restocking_shipments', query: { limit: 1 } } as const;
 // Requests of another channel between two of the primary's: enough to tell one window from two with other clients about.
 const OTHER_REQUESTS = 3;
-// The observation keeps clear of a minute's first and last moments, where the count's minute is uncertain.
-const MINUTE_START_MARGIN_MS = 2_000;
-const MINUTE_END_MARGIN_MS = 5_000;
 // Waiting longer than this for a Retry-After would outlast the check; the pacer covers the rest.
 const LONGEST_WAIT_MS = 61_000;
 
@@ -57,7 +54,7 @@ check({
 }, async (t) => {
   const other = t.as('sameMerchantOtherChannel');
   // The count of the current minute is only certain away from its last moments.
-  await awayFromMinuteEdges(MINUTE_START_MARGIN_MS, MINUTE_END_MARGIN_MS);
+  await awayFromMinuteEdges(OBSERVATION_START_MARGIN_MS, OBSERVATION_END_MARGIN_MS);
   const seen = await withinOneMinute(t, async () => {
     const before = await countedAnswer(t, 'primary', () => t.v2.get(probe.path, { query: probe.query }), 'window');
     const between: CountedAnswer[] = [];

@@ -19,7 +19,9 @@ is the marker or starts with "<marker>-", and cancels each one that can still be
   - a restocking shipment (PUT /restocking_shipments/{id}/cancel) in status created or shipped
     (§3.1); in any later status it is left, with the reason.
 SKUs the run created are deleted through v1 DELETE /skus/{id} (§2.6: status deleted); records the
-API has no cancel or delete operation for (inventory batches) are listed as left.
+API has no cancel or delete operation for (inventory batches) are listed as left. When the profile
+names tokens.otherMerchant, the same is done with that token after the primary's, under the line
+"records made as tokens.otherMerchant:" (a run makes some records as that merchant, docs/PROFILE.md).
 
 Flags:
   --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); needs allowWrites: true
@@ -87,30 +89,38 @@ export const command: Command = {
     const { createClient } = await import('@mfc-conformance/api/client');
     // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
     const share = rateShare(profile);
-    const options = {
-      baseUrl: profile.baseUrl,
-      token: profile.tokens.primary,
-      ...(share === undefined ? {} : { share }),
-      ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
-    };
-    const client = createClient({ ...options, version: 'v2' });
-    // SKUs the run created are v1 records of the primary channel (§1), deleted through v1.
-    const v1 = createClient({ ...options, version: 'v1' });
     const dryRun = values['dry-run'];
     process.stdout.write(`${safeLine(`mfc cleanup: marker ${marker} on ${shownTarget(profile.baseUrl)} (${profile.environment})${dryRun ? ', dry run' : ''}`)}\n`);
-    try {
-      const outcome = await cleanup.cleanUp(client, {
-        v1,
-        marker,
-        dryRun,
-        ...(reported ? { reported: reported.created } : {}),
-        onResult: (result) => process.stdout.write(`${cleanup.renderResult(result)}\n`),
-      });
-      process.stdout.write(cleanup.renderSummary(outcome));
-      return cleanup.cleanupExitCode(outcome);
-    } finally {
-      await client.close();
-      await v1.close();
+    // A run makes records as the primary and, for the checks its plan moves there, as the other merchant (docs/PROFILE.md).
+    const merchants = profile.tokens.otherMerchant === undefined ? [undefined] : [undefined, 'otherMerchant' as const];
+    let exitCode: 0 | 1 = 0;
+    for (const merchant of merchants) {
+      const options = {
+        baseUrl: profile.baseUrl,
+        token: merchant === undefined ? profile.tokens.primary : profile.tokens[merchant]!,
+        ...(share === undefined ? {} : { share }),
+        ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
+      };
+      const client = createClient({ ...options, version: 'v2' });
+      // SKUs the run created are v1 records of the token's sales channel (§1), deleted through v1.
+      const v1 = createClient({ ...options, version: 'v1' });
+      if (merchant !== undefined) process.stdout.write(`records made as tokens.${merchant}:\n`);
+      try {
+        const outcome = await cleanup.cleanUp(client, {
+          v1,
+          marker,
+          dryRun,
+          ...(merchant === undefined ? {} : { merchant }),
+          ...(reported ? { reported: reported.created } : {}),
+          onResult: (result) => process.stdout.write(`${cleanup.renderResult(result)}\n`),
+        });
+        process.stdout.write(cleanup.renderSummary(outcome));
+        exitCode = Math.max(exitCode, cleanup.cleanupExitCode(outcome)) as 0 | 1;
+      } finally {
+        await client.close();
+        await v1.close();
+      }
     }
+    return exitCode;
   },
 };
