@@ -19,12 +19,16 @@ import {
   type StatusChange,
 } from './webhooks.js';
 
-/** The first call about the tested change, the change itself, calls about the tested shipment, and the first call about the control. */
-export interface AnsweredCalls {
+/** The first call about the tested change, the change itself, and calls about the tested shipment. */
+export interface AnsweredCall {
   first: Delivery;
   change: StatusChange;
   /** Calls about the tested shipment: by id (and v2 event type) alone, since its cancel is its only change. */
   about: (delivery: Delivery) => boolean;
+}
+
+/** An answered call and the first call about the control, which was acknowledged at once. */
+export interface AnsweredCalls extends AnsweredCall {
   control: Delivery;
 }
 
@@ -42,19 +46,30 @@ function aboutShipment(change: StatusChange): (delivery: Delivery) => boolean {
 }
 
 /**
- * Creates two restocking shipments and cancels both: the first `api` call announcing the tested one
- * is answered `answer`, every other call (the control's included) is acknowledged at once. Resolves
- * once both first calls are here. Skips before any write when the waits would not fit in one check.
+ * Creates a restocking shipment and cancels it: the first `api` call announcing it is answered
+ * `answer`, every other call is acknowledged at once. Resolves once that call is here. Skips before
+ * any write when the waits would not fit in one check.
  */
-export async function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer: Answer): Promise<AnsweredCalls> {
+export function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer: Answer): Promise<AnsweredCall> {
+  return answerCalls(t, api, answer, false);
+}
+
+/**
+ * `answerFirstCall` beside a control: a second shipment, created and cancelled right after the
+ * tested one and acknowledged at once, against which `expectNoRetry` judges "not retried".
+ */
+export function answerFirstCallBesideControl(t: CheckContext, api: 'v1' | 'v2', answer: Answer): Promise<AnsweredCalls> {
+  return answerCalls(t, api, answer, true) as Promise<AnsweredCalls>;
+}
+
+async function answerCalls(t: CheckContext, api: 'v1' | 'v2', answer: Answer, withControl: boolean): Promise<AnsweredCall | AnsweredCalls> {
   const { timeoutMs } = webhookTimings(t);
   ensureTimeFor(t, timeoutMs + retryWindowMs(t, answer));
   // Created through v2 for both versions: the v1 event goes out for every restocking shipment of the
   // merchant (§6.1), and the v1 create is other checks' business.
   const tested = await restockingShipmentToCancel(t, 'v2');
-  const control = await restockingShipmentToCancel(t, 'v2');
+  const control = withControl ? await restockingShipmentToCancel(t, 'v2') : undefined;
   const change = restockingCancelled(api, tested.id);
-  const controlChange = restockingCancelled(api, control.id);
   const about = aboutShipment(change);
   let first: Delivery | undefined;
   // A rule of this check's own: other checks running at the same time answer their calls as they choose.
@@ -65,9 +80,11 @@ export async function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer:
   }, answer);
   t.cleanup(async () => rule.withdraw());
   await tested.cancel();
-  await control.cancel();
+  await control?.cancel();
   // A delivery is recorded once its answer is decided: a delayed answer's call on arrival.
   const answered = (await t.webhooks.waitFor((delivery) => delivery === first, timeoutMs)) ?? failNoDelivery(t, change, timeoutMs);
+  if (control === undefined) return { first: answered, change, about };
+  const controlChange = restockingCancelled(api, control.id);
   const controlFirst = (await t.webhooks.waitFor(aboutShipment(controlChange), timeoutMs)) ?? failNoDelivery(t, controlChange, timeoutMs);
   return { first: answered, change, about, control: controlFirst };
 }
