@@ -15,7 +15,7 @@ export const keyMeaning: Record<string, string> = {
   'fixtures.sku': 'an active SKU of the primary sales channel (order, SKU and restocking checks)',
   'fixtures.otherChannelSku': 'an active SKU of the sameMerchantOtherChannel channel',
   'fixtures.batchSku': 'a SKU of the primary channel the checks create inventory batches and write batch settings on',
-  'fixtures.otherMerchant': "tokens.otherMerchant's own sales channel, a warehouse and an active SKU of it: write checks that need nothing more then run as that merchant, in its own rate-limit windows, so a rate-limited run takes about a third less time",
+  'fixtures.otherMerchant': "tokens.otherMerchant's own sales channel, a warehouse and an active SKU of it: write checks that need nothing more then run as that merchant, in its own rate-limit windows, so a rate-limited run takes about a third less time; with allowWrites the run then creates (and removes) records in that merchant's account too",
   'features.batchTracking': 'whether the merchant has batch tracking (§4.2: false means a write that would turn it on answers 422)',
   'features.expiryHandling': 'whether the merchant is enrolled in batch expiry handling (§2.4, §2.5)',
   'rateLimit.perMinute': 'the requests per minute the target allows (§8); when absent, taken from X-Rate-Limit-Max',
