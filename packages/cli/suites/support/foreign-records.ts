@@ -1,7 +1,6 @@
 // Records that belong to someone else (§1 scoping), found through their owners' own tokens, and
 // what the owner reads of them: a refused write must leave that unchanged.
 import type { ApiClients, ApiResponse, CheckContext, SendOptions } from '../../src/checks/index.js';
-import { carriesMarker } from '../../src/cleanup/marker.js';
 import { listRecords, recordId, v2PathOf } from './scope.js';
 
 /** The profile tokens that own records the primary token must not touch. */
@@ -20,12 +19,21 @@ export interface ForeignRecord {
 /** The owner's read of one of its records by id. */
 type OwnerRead = (id: number, options?: SendOptions) => Promise<ApiResponse>;
 
-// The fields a run's records carry its marker in (an order's id, a restocking shipment's references).
-const MARKED_FIELDS = ['merchant_order_id', 'po_number', 'supplier_name', 'tracking_code'];
+// The fields a run's records carry one of its ids in (`<marker>-<kind>-<n>`): an order's own id, a
+// restocking shipment's references.
+const MARKED_FIELDS = ['merchant_order_id', 'po_number', 'tracking_code'];
 
-/** Whether this run made the record: the checks the plan moved to the other merchant make records there, and change them while other checks run. */
+/**
+ * Whether this run made the record: the checks the plan moved to the other merchant make records
+ * there, and change them while other checks run. Only the run's ids count, not the bare marker: a
+ * write of these checks that a faulty service let through leaves the marker on the owner's record,
+ * which must stay the owner's for the next check.
+ */
 function madeByRun(record: unknown, marker: string): boolean {
-  return MARKED_FIELDS.some((field) => carriesMarker((record as Record<string, unknown> | null)?.[field], marker));
+  return MARKED_FIELDS.some((field) => {
+    const value = (record as Record<string, unknown> | null)?.[field];
+    return typeof value === 'string' && value.startsWith(`${marker}-`);
+  });
 }
 
 /** The owner's list page by page: the first page, and the page after `res` (undefined at the end). */

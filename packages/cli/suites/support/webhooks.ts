@@ -256,6 +256,21 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
 }
 
 /**
+ * The id of a restocking shipment of the run, created through `created` and cancelled through v2:
+ * the change §6.1 and §6.2 announce, made once per run for the checks that only observe its calls
+ * (payload, signature, event id, where they arrive). Its requests are the first asking check's; when
+ * it cannot be made, every asking check skips naming that check (the create and cancel rules are
+ * v1/v2.restocking.*'s).
+ */
+export function cancelledRestockingShipment(t: CheckContext, created: 'v1' | 'v2'): Promise<number> {
+  return t.shared(`a restocking shipment created through ${created} and cancelled`, async (maker) => {
+    const shipment = await restockingShipmentToCancel(maker, created);
+    await shipment.cancel();
+    return shipment.id;
+  });
+}
+
+/**
  * Sends a v2 cancel whose status change a webhook check observes. Its success code and body are not
  * shown (§4.2) and which states permit it is not shown (§3.1, §3.2): a refusal skips the check, since
  * no status change could be triggered; only the 2xx class is asked of a success.

@@ -6,6 +6,7 @@ import { validateWebhook } from '@mfc-conformance/api/validators';
 import type { Delivery } from '../../src/webhooks/index.js';
 import {
   awaitDelivery,
+  cancelledRestockingShipment,
   cancelToTrigger,
   describeDelivery,
   expectSigned,
@@ -63,8 +64,8 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const shipment = await restockingShipmentToCancel(t, 'v2');
-  const delivery = await announced(t, shipment, restockingCancelled('v2', shipment.id));
+  const id = await cancelledRestockingShipment(t, 'v2');
+  const delivery = await awaitDelivery(t, restockingCancelled('v2', id), webhookTimings(t).timeoutMs);
   expectEnvelope(t, delivery, 'restocking_shipment.status_updated');
 });
 
