@@ -199,7 +199,8 @@ export function createCheckContext(
         // The maker's context with a cleanup that waits for the run's end; built on the context itself
         // (not a copy), so its `webhooks` getter is read only when used.
         const maker = Object.create(context, { cleanup: { value: (task: () => Promise<unknown>) => session.atRunEnd(task) } }) as CheckContext;
-        return await session.shared(key, checkId, () => make(maker)) as T;
+        // A premise made as the other merchant is that merchant's: the primary's checks never share it.
+        return await session.shared(home ? `${key} (as tokens.otherMerchant)` : key, checkId, () => make(maker)) as T;
       } catch (error) {
         const { maker, reason } = sharedFailure(error);
         return skip(`the premise "${key}" (made by ${maker === checkId ? 'this check' : maker}) could not be prepared: ${reason}`);
