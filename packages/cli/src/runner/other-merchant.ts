@@ -1,7 +1,7 @@
 import type { RegisteredCheck, RunConfig } from '../checks/index.js';
 import { windowAsOtherMerchant, type WindowName } from '../checks/windows.js';
 
-// What a check may need to run as another merchant: what `fixtures.otherMerchant` holds, and leave to write.
+// The profile keys a moved check may need: what `fixtures.otherMerchant` holds for that merchant.
 const MOVABLE_NEEDS = new Set(['fixtures.salesChannelId', 'fixtures.warehouseId', 'fixtures.sku']);
 // The primary's windows (§8: v1 per sales channel, v2 per merchant); a check spending any other one
 // calls with another token or none, and that relationship does not hold for the other merchant.
