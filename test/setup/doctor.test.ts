@@ -75,6 +75,31 @@ describe('mfc doctor', () => {
     expectNoToken(result.stdout, result.stderr);
   }, 60_000);
 
+  it("says what fixtures.otherMerchant would save when only the other merchant's token is given, and counts the moved checks once it is", async () => {
+    const base = {
+      baseUrl: server.url,
+      environment: 'staging',
+      allowWrites: true,
+      tokens: { primary: { env: 'MFC_DOCTOR_PRIMARY' }, otherMerchant: { env: 'MFC_DOCTOR_OTHER_MERCHANT' } },
+      fixtures: { salesChannelId: 11, warehouseId: 3, sku: { id: 501, sku_code: 'TSHIRT-WHITE-M' } },
+    };
+    const without = await runCli(['doctor', '--profile', writeProfile(base, 'doctor-one-merchant.yaml')], { env });
+    expect(without.code, without.stderr).toBe(0);
+    const hint = /fixtures\.otherMerchant is not set: with it, (\d+) write checks would run as tokens\.otherMerchant, in that merchant's own\n {4}rate-limit windows, and the run would take about ([\d.]+) min instead of ([\d.]+) min; mfc init fills it/.exec(without.stdout);
+    expect(hint, without.stdout).not.toBeNull();
+    expect(Number(hint![1])).toBeGreaterThan(20);
+    expect(Number(hint![2])).toBeLessThan(Number(hint![3]));
+    expect(without.stdout).not.toMatch(/write checks run as tokens\.otherMerchant/);
+
+    const fixtures = { ...base.fixtures, otherMerchant: server.profile.fixtures.otherMerchant };
+    const spread = await runCli(['doctor', '--profile', writeProfile({ ...base, fixtures }, 'doctor-two-merchants.yaml')], { env });
+    expect(spread.code, spread.stderr).toBe(0);
+    expect(spread.stdout).toContain(`${hint![1]} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
+    expect(spread.stdout).toMatch(/v2 otherMerchant +\d+ requests/);
+    expect(spread.stdout).not.toContain('fixtures.otherMerchant is not set');
+    expectNoToken(without.stdout, spread.stdout);
+  }, 60_000);
+
   it('exits 1 with one clear line when the primary token is refused; every check would skip', async () => {
     const result = await runCli(['doctor', '--profile', profilePath], { env: { ...env, MFC_DOCTOR_PRIMARY: 'mfc-doctor-wrong-7a1c' } });
     expect(result.code).toBe(1);

@@ -48,6 +48,16 @@ function webhookWaitLines(profile: TargetProfile, diagnosis: Diagnosis): string[
   ];
 }
 
+/** What giving `fixtures.otherMerchant` would save, when the profile names the other merchant's token without it. */
+function spreadLines(diagnosis: Diagnosis): string[] {
+  if (diagnosis.spread === undefined) return [];
+  const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+  return [
+    `  fixtures.otherMerchant is not set: with it, ${diagnosis.spread.checks} write checks would run as tokens.otherMerchant, in that merchant's own`,
+    `    rate-limit windows, and the run would take about ${minutes(diagnosis.spread.expectedMs)} instead of ${minutes(diagnosis.plan.expectedMs)}; mfc init fills it (docs/PROFILE.md)`,
+  ];
+}
+
 /** Where the deployment must send its webhook calls and where the run receives them (§6), and how signatures will be judged. */
 function webhookSetupLines(settings: WebhookSettings): string[] {
   const local = `http://${settings.host}:${settings.port}`;
@@ -99,7 +109,7 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
       lines.push(safeLine(`  ${' '.repeat(width)}    of which ${then.checks.length} would still skip with allowWrites: true: ${then.reason}`));
     }
   }
-  if (diagnosis.runs.length > 0) lines.push('', renderPlan(diagnosis.plan, diagnosis.deadlineMs), ...webhookWaitLines(profile, diagnosis));
+  if (diagnosis.runs.length > 0) lines.push('', renderPlan(diagnosis.plan, diagnosis.deadlineMs), ...spreadLines(diagnosis), ...webhookWaitLines(profile, diagnosis));
   if (profile.webhooks) lines.push(...webhookSetupLines(profile.webhooks).map(safeLine));
   if (options.verbose) {
     lines.push('', `would run:${diagnosis.runs.length === 0 ? ' none' : ''}`, ...diagnosis.runs.map((check) => `  ${check.id}  §${check.section}`));

@@ -65,6 +65,11 @@ export interface Diagnosis {
   plan: RunPlan;
   /** The deadline `mfc run` would set from that plan. */
   deadlineMs: number;
+  /**
+   * With `tokens.otherMerchant` usable but no `fixtures.otherMerchant`: how many write checks the
+   * fixture would move to that merchant, and the plan's expected time then.
+   */
+  spread?: { checks: number; expectedMs: number };
 }
 
 /** The run's HTTP client, keeping what each answer showed: `mfc doctor` reports the headers the preflight saw. */
@@ -168,6 +173,20 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     if (!(error instanceof RunRefusedError)) throw error;
     refusal = error.message;
   }
-  const { plan, deadlineMs } = planChecks(selected, config, http, loadCosts(codeRoot), options.checks);
-  return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs };
+  const costs = loadCosts(codeRoot);
+  const { plan, deadlineMs } = planChecks(selected, config, http, costs, options.checks);
+  const spread = spreadOver(profile, config, (changed) => planChecks(selected, changed, http, costs, options.checks).plan);
+  return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs, ...(spread ? { spread } : {}) };
+}
+
+/**
+ * What `fixtures.otherMerchant` would change when the profile names a usable `tokens.otherMerchant`
+ * but not that merchant's fixtures: the plan depends on their presence only, so any values show it.
+ */
+function spreadOver(profile: TargetProfile, config: RunConfig, planFor: (config: RunConfig) => RunPlan): Diagnosis['spread'] {
+  if (profile.tokens.otherMerchant === undefined || profile.fixtures.otherMerchant !== undefined || config.unusableTokens?.otherMerchant !== undefined) return undefined;
+  const stand = { salesChannelId: 0, warehouseId: 0, sku: { id: 0, sku_code: '' } };
+  const plan = planFor({ ...config, profile: { ...profile, fixtures: { ...profile.fixtures, otherMerchant: stand } } });
+  const moved = plan.asOtherMerchant?.length ?? 0;
+  return moved === 0 ? undefined : { checks: moved, expectedMs: plan.expectedMs };
 }
