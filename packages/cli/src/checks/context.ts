@@ -88,7 +88,7 @@ function homeAsOtherMerchant(profile: TargetProfile): { token: string; fixtures:
   const token = profile.tokens.otherMerchant;
   const fixtures = profile.fixtures.otherMerchant;
   if (token === undefined || fixtures === undefined) throw new Error('a check was moved to the other merchant, but the profile names no tokens.otherMerchant and fixtures.otherMerchant');
-  return { token, fixtures: { salesChannelId: fixtures.salesChannelId, warehouseId: fixtures.warehouseId, sku: fixtures.sku } };
+  return { token, fixtures: { ...fixtures } };
 }
 
 /** Renders a compared value for Expected/Received: strings as they are, the rest as JSON. */

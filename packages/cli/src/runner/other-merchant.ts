@@ -1,11 +1,11 @@
 import type { RegisteredCheck, RunConfig } from '../checks/index.js';
-import { windowAsOtherMerchant, type WindowName } from '../checks/windows.js';
+import { windowAsOtherMerchant, windowName, type WindowName } from '../checks/windows.js';
 
 // The profile keys a moved check may need: what `fixtures.otherMerchant` holds for that merchant.
 const MOVABLE_NEEDS = new Set(['fixtures.salesChannelId', 'fixtures.warehouseId', 'fixtures.sku']);
 // The primary's windows (§8: v1 per sales channel, v2 per merchant); a check spending any other one
 // calls with another token or none, and that relationship does not hold for the other merchant.
-const HOME_WINDOWS = new Set<WindowName>(['v1 primary', 'v2 merchant']);
+const HOME_WINDOWS = new Set<WindowName>([windowName('v1', 'primary'), windowName('v2', 'primary')]);
 
 /**
  * Whether a check can run as the other merchant and still judge the same rules: it writes its own
