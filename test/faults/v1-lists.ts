@@ -30,10 +30,17 @@ export const catalogue = {
     probe: v1Page('', (b) => b.pagination.page_count),
     conforming: 3,
   },
+  // A /shipments that ignores every created_at filter is legal (they are "accepted by most list
+  // endpoints", §4.1): v1.shipments.list.created-at-filters skips it, and fails the fault below.
   'v1-lists-created-at-filter-ignored': {
-    checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination', 'v1.shipments.list.created-at-filters'],
+    checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination'],
     probe: v1Page('?created_at[lt]=2026-01-05T09:00:00Z', (b) => b.pagination.item_count),
     conforming: 2,
+  },
+  'v1-shipments-created-at-upper-bound-ignored': {
+    checks: ['v1.shipments.list.created-at-filters'],
+    probe: async (t) => (await t.v1.get('/shipments?created_at[lt]=2000-01-01T00:00:00Z')).body.data.length,
+    conforming: 0,
   },
   'v1-lists-created-at-strict-as-inclusive': {
     checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination'],

@@ -68,7 +68,10 @@ function echoText(token: string[], echo: Echo): string {
   if (echo.wrap) text = base64(`${echo.wrap.prefix}${text}`, echo.wrap);
   for (const layer of echo.layers) text = encode(layer, text);
   // Cutting into an encoded echo may take part of the first or last character away, never 12 of them.
-  const cut: [number, number] = echo.wrap || echo.layers.length > 0 ? echo.cut : [0, 0];
+  // A cut of 5 may take up to 5 whole characters (an encoded character can be 1 long), so a piece
+  // shorter than 22 is left whole: cut to 11, it holds no window to find, yet a newline of the noise
+  // that an output shows as a space could complete one with the token's own space.
+  const cut: [number, number] = (echo.wrap || echo.layers.length > 0) && length >= 22 ? echo.cut : [0, 0];
   return text.slice(cut[0], text.length - cut[1]);
 }
 

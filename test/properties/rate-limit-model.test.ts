@@ -38,12 +38,17 @@ describe('RateLimitModel', () => {
   });
 });
 
-// v2's limit is "per minute" (§8), which a trailing 60 s also is: only what holds for both is predicted.
+// v2's limit is "per minute" (§8), which a trailing 60 s and a 60 s window opened by a request also
+// are: only what holds for all three is predicted.
 const trailing: Array<[string, { given: RateObservation[]; want: RegExp | null }]> = [
   ['Used standing still (a request of another client left the window)', { given: [seen(64, at(0)), seen(64, at(0, 21))], want: null }],
   ['Used going down', { given: [seen(64, at(0)), seen(60, at(0, 21))], want: null }],
   ['Used going on after a calendar minute boundary', { given: [seen(40, at(0)), seen(41, at(1))], want: null }],
-  ['Used below the client\'s own requests of the minute', { given: [seen(0, at(0), { counted: 1 }), seen(0, at(0, 21), { counted: 2 })], want: /Used 0 .* already had 1 requests/ }],
+  ['Used not counting the request it answers', { given: [seen(0, at(0), { counted: 1 }), seen(0, at(0, 21), { counted: 2 })], want: /Used 0 on a 200 answer: the request it answers is not counted/ }],
+  ['Used below the minute\'s own requests once: a window opened by a request started again', { given: [seen(30, at(0), { counted: 30 }), seen(2, at(0, 21), { counted: 31 })], want: null }],
+  ['Used below them but rising: the window that started again goes on', { given: [seen(30, at(0), { counted: 30 }), seen(2, at(0, 21), { counted: 31 }), seen(3, at(0, 22), { counted: 32 })], want: null }],
+  ['Used below them and falling twice within a minute', { given: [seen(30, at(0), { counted: 30 }), seen(2, at(0, 21), { counted: 31 }), seen(1, at(0, 22), { counted: 32 })], want: /Used 1 in window channel 11, which already had 32 requests .* did not rise/ }],
+  ['Used below them again a minute after the window started again', { given: [seen(30, at(0), { counted: 30 }), seen(2, at(0, 21), { counted: 31 }), seen(1, at(1, 22), { counted: 5 })], want: null }],
   ['Max changing', { given: [seen(4, at(0)), seen(5, at(0, 21), { max: 120 })], want: /Max 120 after 100/ }],
 ];
 

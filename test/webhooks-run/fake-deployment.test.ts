@@ -1,5 +1,6 @@
 // The webhook checks against a deployment that behaves as §6.3 point 5 allows: calls about other
-// records and other statuses, the expected call out of order and repeated. They still find their
+// records and other statuses, the expected call out of order and repeated, the other sales channel's
+// copy (§6.1) first. They still find their
 // call by resource id and status. And where the specification leaves a choice open (which order
 // states may be cancelled), a refusal skips the check instead of failing it.
 import { randomUUID } from 'node:crypto';
@@ -8,10 +9,15 @@ import { freePort } from '../../packages/cli/src/net/free-port.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import { signBody } from '../../packages/cli/src/webhooks/index.js';
 import { startFakeTarget, type FakeRoute, type FakeTarget } from '../support/fake-target.js';
-import { testProfile } from '../support/profile.js';
+import { testProfile, testTokens } from '../support/profile.js';
 import { v1RestockingShipment } from '../webhooks/fixtures.js';
 
 const signingToken = 'fake-deployment-signing-token';
+const otherChannelToken = testTokens.sameMerchantOtherChannel;
+// How long after the other channel's copy the deployment sends the primary's calls: longer than the
+// wait a signature check gives the other calls of a change once the first is in (promptMs, 400 ms at
+// the profile's answerLimitMs of 1 s), within its timeoutMs.
+const COPY_GAP_MS = 1_000;
 
 /** A v2 order as §2.1 shows it, built from the create body the check sent. */
 function v2Order(input: Record<string, unknown>, id: number): Record<string, unknown> {
@@ -19,10 +25,10 @@ function v2Order(input: Record<string, unknown>, id: number): Record<string, unk
   return { ...input, id, created_at: now, updated_at: now, fulfillment_status: 'waiting_for_picking' };
 }
 
-/** Sends one signed v1 call as a deployment would. */
-async function sendV1(url: string, body: unknown, eventId: string): Promise<void> {
+/** Sends one signed v1 call as a deployment would; `key`: the other sales channel's token for that channel's own copy (§6.1). */
+async function sendV1(url: string, body: unknown, eventId: string, key = signingToken): Promise<void> {
   const raw = JSON.stringify(body);
-  await fetch(url, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-service-signature': signBody(raw, signingToken), 'x-service-event-id': eventId } });
+  await fetch(url, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-service-signature': signBody(raw, key), 'x-service-event-id': eventId } });
 }
 
 describe('webhook checks against a deployment that sends calls out of order, repeated and unasked', () => {
@@ -51,6 +57,10 @@ describe('webhook checks against a deployment that sends calls out of order, rep
         // closes its receiver once its checks have their calls, so the late repeat may be refused, as
         // it would be for a real deployment: that refusal is the deployment's to retry, not an error here.
         void (async () => {
+          // The other sales channel's copy first, keyed with its own token, and the primary's a while
+          // later (the order of calls is not guaranteed, §6.3 point 5).
+          await sendV1(v1Url, v1RestockingShipment(shipmentId, 'cancelled'), randomUUID(), otherChannelToken);
+          await new Promise((resolve) => setTimeout(resolve, COPY_GAP_MS));
           await sendV1(v1Url, v1RestockingShipment(shipmentId + 1, 'cancelled'), randomUUID());
           await sendV1(v1Url, v1RestockingShipment(shipmentId, 'shipped'), randomUUID());
           await sendV1(v1Url, v1RestockingShipment(shipmentId, 'cancelled'), eventId);
@@ -72,7 +82,7 @@ describe('webhook checks against a deployment that sends calls out of order, rep
 
   it('matches by resource id and status, and skips the order check when the target refuses the cancellation', async () => {
     const profile = testProfile(target.url, {
-      webhooks: { host: '127.0.0.1', port: webhooksPort, v1Path: '/hooks/v1', v2Path: '/hooks/v2', signingToken, timeoutMs: 3_000 },
+      webhooks: { host: '127.0.0.1', port: webhooksPort, v1Path: '/hooks/v1', v2Path: '/hooks/v2', signingToken, timeoutMs: 3_000, answerLimitMs: 1_000 },
     });
     const ids = ['v1.webhooks.restocking-status-updated', 'v1.webhooks.signature', 'v1.webhooks.event-id', 'v2.webhooks.order-status-updated'];
     const outcome = await runChecks({ profile, include: ['suites/*/webhooks.check.ts'], only: '*.webhooks.*' });

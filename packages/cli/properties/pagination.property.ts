@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
 import { awaitNextStep, instantOf, writtenStepMs } from '../suites/support/instants.js';
 import { pageOf } from '../suites/support/v1-pages.js';
+import { limitRefusal } from '../suites/support/v2-limit.js';
 import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, windowSelections, type Window } from './pagination-arbitraries.js';
 import { nextPageRequest, v1PageSize, v1WalkProblems, v2WalkProblems, walkV1, walkV2, type V1Page, type V2Page } from './pagination-model.js';
 import { createOrder, orderBody, type CreatedOrder } from './orders.js';
@@ -129,7 +130,7 @@ async function walkRestocking(t: CheckContext, limit: number, query: Record<stri
   const first = async (): Promise<V2Page<ListedRestocking>> => {
     const res = await t.v2.get('/restocking_shipments', { query: { ...query, limit }, validate: false });
     // The largest limit is not shown (§8): a service may refuse one above its own maximum.
-    if (res.status === 400) t.skip(`the service refused limit=${limit} (400), so the list cannot be walked at the page sizes the property draws`);
+    if (limitRefusal(res.status)) t.skip(`the service refused limit=${limit} (${res.status}), so the list cannot be walked at the page sizes the property draws`);
     t.expectStatus(res, 200, 'GET /restocking_shipments answers a page (§4.2)');
     pageUrl = res.exchange.url;
     return res.body as V2Page<ListedRestocking>;

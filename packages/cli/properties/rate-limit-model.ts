@@ -2,8 +2,9 @@
 // own requests, given which window each counts in and which calendar minute it fell in. Other clients
 // of a window may send requests too, so within a minute Used rises by at least one per request, and
 // never counts fewer than the client's own requests of the minute. v1's window is the calendar minute
-// (§8); v2's limit is only "per minute", which a trailing 60 s also is: there Used may stand still or
-// fall as other clients' requests leave, and need not start again when a calendar minute does.
+// (§8); v2's limit is only "per minute", which a trailing 60 s also is (Used may stand still or fall
+// as other clients' requests leave, and need not start again when a calendar minute does), and so is
+// a fixed 60 s window opened by some request (it starts again at a moment of its own, once a minute).
 
 const MINUTE_MS = 60_000;
 // Without the server's Date header the client's clock decides, and it may differ a little from the
@@ -30,6 +31,10 @@ export interface RateObservation {
 
 interface WindowState {
   used: number;
+  /** When the last answer of the window arrived (client clock). */
+  answeredAt: number;
+  /** When an answer last showed v2's window closing at a moment of its own (client clock). */
+  closedAt: number | undefined;
   /** The calendar minute the last request counted in, when it is certain. */
   minute: number | undefined;
   /** The first X-Rate-Limit-Max of the window: §8 allows higher limits by arrangement per sales channel, and another merchant is another account. */
@@ -59,8 +64,20 @@ export class RateLimitModel {
     const max = last?.max ?? o.max;
     if (o.max !== max) problems.push(`X-Rate-Limit-Max ${o.max} after ${max} in window ${o.window}: the maximum per minute changed`);
     if (o.status !== 429 && o.used > o.max) problems.push(`X-Rate-Limit-Used ${o.used} above X-Rate-Limit-Max ${o.max} on a ${o.status} answer`);
-    if (o.status !== 429 && o.counted !== undefined && o.used < o.counted) {
-      problems.push(`X-Rate-Limit-Used ${o.used} in window ${o.window}, which already had ${o.counted} requests of this client in the current minute`);
+    let closedAt = last?.closedAt;
+    if (!this.calendarMinute && o.status !== 429 && o.used < 1) {
+      problems.push(`X-Rate-Limit-Used ${o.used} on a ${o.status} answer: the request it answers is not counted`);
+    } else if (o.status !== 429 && o.counted !== undefined && o.used < o.counted) {
+      // v2: a fixed window opened by a request counts fewer than the minute's requests once it starts
+      // again, and from then on rises by at least one per request; it closes once a minute at most.
+      const rose = last !== undefined && o.answeredAt - last.answeredAt < MINUTE_MS && o.used >= last.used + 1;
+      const mayHaveClosed = closedAt === undefined || o.answeredAt - closedAt >= MINUTE_MS;
+      if (this.calendarMinute || (!rose && !mayHaveClosed)) {
+        const again = this.calendarMinute ? '' : ', and did not rise from its last answer less than a minute after the window last started again';
+        problems.push(`X-Rate-Limit-Used ${o.used} in window ${o.window}, which already had ${o.counted} requests of this client in the current minute${again}`);
+      } else if (!rose) {
+        closedAt = o.answeredAt;
+      }
     }
     const minute = minuteOf(o);
     if (this.calendarMinute && last?.minute !== undefined && minute !== undefined && o.status !== 429) {
@@ -71,7 +88,7 @@ export class RateLimitModel {
         problems.push(`X-Rate-Limit-Used ${o.used} after ${last.used} in the minute before: the count did not start again`);
       }
     }
-    this.windows.set(o.window, { used: o.used, minute, max });
+    this.windows.set(o.window, { used: o.used, answeredAt: o.answeredAt, closedAt, minute, max });
     return problems;
   }
 }

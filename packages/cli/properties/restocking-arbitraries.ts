@@ -20,8 +20,11 @@ export function restockingUpdateArb(skuId: number, marker: string): fc.Arbitrary
   const text = fc.stringMatching(/^[A-Z0-9-]{1,10}$/).map((value) => `${marker}-${value}`);
   return fc.record(
     {
+      // Up to four lines of the fixture's SKU, the one SKU the run may use: an accepted update sends only
+      // the first (whether a shipment may hold two lines of one SKU is not stated: a service may merge
+      // or refuse them); a refused one sends them all, since a refusal must not depend on the count.
       restocking_shipment_items: fc.array(
-        fc.record({ sku_id: fc.constant(skuId), announced_quantity: fc.integer({ min: 0, max: 500 }) }, { noNullPrototype: true }),
+        fc.record({ sku_id: fc.constant(skuId), announced_quantity: fc.integer({ min: 1, max: 500 }) }, { noNullPrototype: true }),
         { minLength: 1, maxLength: 4 },
       ),
       po_number: text,

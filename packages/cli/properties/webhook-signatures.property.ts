@@ -38,16 +38,25 @@ const freeTextArb = fc.oneof(
 /** The texts a restocking shipment carries into both versions' payloads (§2.3). */
 const shipmentTextsArb = fc.record({ po_number: freeTextArb, supplier_name: freeTextArb, tracking_code: freeTextArb }, { noNullPrototype: true });
 
-/** Creates a v2 shipment of the run with the texts (every §4.2 property) and returns the create's answer. */
-async function createShipment(t: CheckContext, texts: Record<string, string>): Promise<number> {
+/**
+ * Creates a v2 shipment of the run with the texts (every §4.2 property) and returns its id, or
+ * undefined when the service refused the texts (4xx): which texts it takes is not stated (§8: field
+ * limits are not shown), so generated ones it refuses are not the property's concern.
+ */
+async function createShipment(t: CheckContext, texts: Record<string, string>): Promise<number | undefined> {
   const created = await t.v2.post('/restocking_shipments', { body: { ...v2RestockingBody(t), ...texts, supplier_name: `${t.marker} ${texts.supplier_name}` } });
+  if (created.status === 400 || created.status === 422) return undefined;
   t.expectStatus(created, 201, 'POST /restocking_shipments creates the shipment (§4.2)');
   return created.body.id as number;
 }
 
-/** Creates a shipment with the texts, cancels it and returns its id: one v1 and one v2 status event follow (§3.1, §6). */
+/**
+ * Creates a shipment with the texts, cancels it and returns its id: one v1 and one v2 status event
+ * follow (§3.1, §6). Texts the service refuses discard the sample (fc.pre).
+ */
 async function triggerCancellation(t: CheckContext, texts: Record<string, string>): Promise<number> {
   const id = await createShipment(t, texts);
+  fc.pre(id !== undefined);
   const cancelled = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
   if (cancelled.status < 200 || cancelled.status > 299) {
     t.fail({ title: 'Cancelling the run\'s shipped shipment succeeds, as it did before the property started, so that a status event is sent (§3.1)', expected: 'a 2xx', received: `status ${cancelled.status}`, response: cancelled });
@@ -61,6 +70,7 @@ async function triggerCancellation(t: CheckContext, texts: Record<string, string
  */
 async function requireCancellable(t: CheckContext): Promise<void> {
   const id = await createShipment(t, { po_number: t.uniqueId('po'), supplier_name: 'probe', tracking_code: t.uniqueId('tracking') });
+  if (id === undefined) return t.skip('POST /restocking_shipments refused a plain shipment of the run, so no status event can be triggered');
   requireSuccess(t, await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false }), `Cancelling restocking shipment ${id}, just created, to trigger a status event`);
 }
 
@@ -76,8 +86,10 @@ check({
   const settings = t.profile.webhooks!;
   const timeoutMs = settings.timeoutMs ?? 10_000;
   await requireCancellable(t);
+  let judged = 0;
   await assertProperty(t, { id: 'v2.properties.webhook-signatures', runs: 4 }, fc.asyncProperty(shipmentTextsArb, async (texts) => {
     const id = await triggerCancellation(t, texts);
+    judged += 1;
     for (const api of ['v1', 'v2'] as const) {
       const arrived = await t.webhooks.waitFor(forResource({ api, id, status: 'cancelled' }), timeoutMs);
       if (!arrived) {
@@ -106,4 +118,5 @@ check({
       }
     }
   }));
+  if (judged === 0) t.skip('POST /restocking_shipments refused (400 or 422) every shipment with generated texts, so no signature over them could be judged');
 });

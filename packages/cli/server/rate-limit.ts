@@ -14,6 +14,8 @@ export interface RateDecision {
 }
 
 const minuteMs = 60_000;
+// traffic-v2-window-from-first-request: how long before a merchant's first request its first window opened.
+const OPENED_BEFORE_MS = 57_000;
 
 /**
  * traffic-v2-rolling-window: a v2 window that counts the requests of the trailing 60 seconds, ours
@@ -47,11 +49,14 @@ class TrailingWindow {
 
 /**
  * Counts requests per calendar minute (UTC): v1 per sales channel, v2 per merchant (§8); with the
- * variant traffic-v2-rolling-window, v2 over the trailing 60 seconds instead.
+ * variant traffic-v2-rolling-window, v2 over the trailing 60 seconds instead, and with
+ * traffic-v2-window-from-first-request in 60-second windows opened by a request.
  */
 export class RateLimiter {
-  // `others` counts the requests of other clients (traffic-other-clients) within the window.
-  private counters = new Map<string, { minute: number; count: number; others: number }>();
+  // `others` counts the requests of other clients (traffic-other-clients) within the window; `start`
+  // is when the window opened: a calendar minute's start, or (traffic-v2-window-from-first-request)
+  // the first request after the last window closed.
+  private counters = new Map<string, { start: number; count: number; others: number }>();
   private trailing = new Map<string, TrailingWindow>();
   private served = 0;
 
@@ -77,15 +82,21 @@ export class RateLimiter {
   }
 
   private takeCalendar(api: Api, key: string, principal: Principal | undefined, now: number): RateDecision {
-    const minute = Math.floor(now / minuteMs);
+    const fromFirstRequest = api === 'v2' && this.variants.has('traffic-v2-window-from-first-request');
     let counter = this.counters.get(key);
-    if (!counter || (counter.minute !== minute && !(api === 'v1' && this.faults.has('v1-rate-limit-no-reset')))) {
-      counter = { minute, count: 0, others: 0 };
+    const closed = counter !== undefined && (fromFirstRequest ? now >= counter.start + minuteMs : Math.floor(now / minuteMs) * minuteMs !== counter.start);
+    if (!counter && fromFirstRequest) {
+      // Another client opened the merchant's first window 57 s ago: it closes 3 s into the run, in
+      // the middle of a calendar minute, as a window of its own phase does.
+      counter = { start: now - OPENED_BEFORE_MS, count: 1, others: 1 };
+      this.counters.set(key, counter);
+    } else if (!counter || (closed && !(api === 'v1' && this.faults.has('v1-rate-limit-no-reset')))) {
+      counter = { start: fromFirstRequest ? now : Math.floor(now / minuteMs) * minuteMs, count: 0, others: 0 };
       this.counters.set(key, counter);
     }
     if (counter.count >= this.max && !this.faults.has(`${api}-rate-limit-not-enforced`)) {
-      const untilNextMinute = (minute + 1) * minuteMs - now;
-      const retryAfter = api === 'v1' && this.faults.has('v1-rate-limit-retry-after-full-minute') ? 60 : Math.max(untilNextMinute, 1) / 1000;
+      const untilWindowEnds = counter.start + minuteMs - now;
+      const retryAfter = api === 'v1' && this.faults.has('v1-rate-limit-retry-after-full-minute') ? 60 : Math.max(untilWindowEnds, 1) / 1000;
       return { used: counter.count, max: this.max, retryAfter };
     }
     counter.count += 1;

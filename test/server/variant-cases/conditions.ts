@@ -1,4 +1,4 @@
-import { newOrder } from '../client.js';
+import { newOrder, type Reply } from '../client.js';
 import { probeStart, type ProbeContext } from '../../faults/probe.js';
 import type { variants as seed } from '../../../packages/cli/server/variants/seed.js';
 import type { variants as time } from '../../../packages/cli/server/variants/time.js';
@@ -53,6 +53,19 @@ export const conditionCases = {
       return [later.headers.get('x-rate-limit-used'), (await t.v1.get('/warehouses')).headers.get('x-rate-limit-used')];
     },
     conforming: ['1', '1'],
+    variant: ['4', '1'],
+  },
+  // Three v2 requests at 10:00:30 find a window opened 57 s before; 20 s later, in the same calendar
+  // minute, that window has closed and a new one opens.
+  'traffic-v2-window-from-first-request': {
+    probe: async (t) => {
+      let third: Reply | undefined;
+      for (let i = 0; i < 3; i++) third = await t.v2.get('/orders');
+      t.setNow(probeStart + 20_000);
+      const later = await t.v2.get('/orders');
+      return [third!.headers.get('x-rate-limit-used'), later.headers.get('x-rate-limit-used')];
+    },
+    conforming: ['3', '4'],
     variant: ['4', '1'],
   },
   'traffic-slow-responses': {

@@ -14,6 +14,7 @@ export const faults = [
   { name: 'v1-orders-list-oldest-first', section: '4.1', description: 'v1 GET /orders: oldest first instead of newest first' },
   { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
   { name: 'v1-orders-filter-on-created-at', section: '4.1', description: "v1 GET /orders: the created_at filters apply to the order's created_at instead of the time it was received" },
+  { name: 'v1-shipments-created-at-upper-bound-ignored', section: '4.1', description: 'v1 GET /shipments: the created_at[lt] and [lte] filters are ignored while [gt] and [gte] apply' },
   { name: 'v1-shipments-list-includes-unshipped', section: '4.1', description: 'v1 GET /shipments: lists shipments in every status instead of only shipped ones' },
   { name: 'v1-lists-warehouses-paginated', section: '4.1', description: 'v1 GET /warehouses cuts its answer by page and limit although it is not paginated' },
 ] as const satisfies readonly FaultDefinition[];

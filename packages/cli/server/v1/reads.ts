@@ -8,7 +8,8 @@ export const listShipmentsV1: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   let shipments = [...store.shipments.values()].filter((s) =>
     s.sales_channel_id === ctx.principal.channel.id && (s.status === 'shipped' || faults.has('v1-shipments-list-includes-unshipped')));
-  shipments = filterByCreatedAt('v1', shipments, ctx.query, (s) => s.created_at, faults);
+  const query = faults.has('v1-shipments-created-at-upper-bound-ignored') ? withoutUpperBounds(ctx.query) : ctx.query;
+  shipments = filterByCreatedAt('v1', shipments, query, (s) => s.created_at, faults);
   shipments.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
   const page = pageV1(shipments, ctx.query, faults);
   return { status: 200, body: { data: page.data, pagination: page.pagination } };
@@ -37,3 +38,11 @@ export const listWarehousesV1: Handler = (ctx) => {
   }
   return { status: 200, body: { data: warehouses } };
 };
+
+/** The query without its created_at[lt] and [lte] filters (the v1-shipments-created-at-upper-bound-ignored fault). */
+function withoutUpperBounds(query: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams(query);
+  kept.delete('created_at[lt]');
+  kept.delete('created_at[lte]');
+  return kept;
+}

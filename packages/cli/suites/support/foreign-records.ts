@@ -110,8 +110,18 @@ export function foreignRestockingShipment(t: CheckContext, api: 'v1' | 'v2'): Pr
 }
 
 /** Fails the check unless the owner still reads `field` of the record (at `readPath`) as it was before the refused write. */
-export async function expectUnchanged(t: CheckContext, record: ForeignRecord, readPath: string, field: string): Promise<void> {
+export async function expectUnchanged(t: CheckContext, record: ForeignRecord, readPath: string, field: string, setsTo?: string): Promise<void> {
   const after = await record.read();
   t.expectStatus(after, 200, `The owner reads ${readPath} after the refused write`);
-  t.expect(after, `${field} of the owner's record is unchanged by the refused write (§1: another's record is not the caller's)`, record.before[field], (after.body as Record<string, unknown>)[field]);
+  const before = record.before[field];
+  const now = (after.body as Record<string, unknown>)[field];
+  // A status the service moves on its own (the owner's order is picked, a shipment arrives) may
+  // change meanwhile; only the one the refused write would set shows that it went through.
+  if (setsTo !== undefined) {
+    if (now === setsTo && before !== setsTo) {
+      t.fail({ title: `The refused write left ${field} of the owner's record as it was (§1: another's record is not the caller's)`, expected: `${field} ${JSON.stringify(before)}, or any status the service moved it to but ${setsTo}`, received: `${field} ${JSON.stringify(now)}`, response: after });
+    }
+    return;
+  }
+  t.expect(after, `${field} of the owner's record is unchanged by the refused write (§1: another's record is not the caller's)`, before, now);
 }

@@ -82,3 +82,15 @@ export async function findNotEditableShipment(t: CheckContext): Promise<ListedOf
 export function announcedItems(shipment: { restocking_shipment_items?: ReadonlyArray<{ sku_id?: unknown; announced_quantity?: unknown }> }): Array<{ sku_id: unknown; announced_quantity: unknown }> {
   return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id: digitsAsNumber(sku_id), announced_quantity: digitsAsNumber(announced_quantity) }));
 }
+
+/**
+ * What a refused update must leave as it was: what the update sent (tracking_code, the announced
+ * items). Not the status or the arrived, damaged and missing quantities, which the warehouse changes
+ * on its own once a shipment is received (§2.3); the announced items in a fixed order (not stated).
+ */
+export function updatableState(shipment: { tracking_code?: unknown; restocking_shipment_items?: ReadonlyArray<{ sku_id?: unknown; announced_quantity?: unknown }> }): { tracking_code: unknown; announced: string[] } {
+  return {
+    tracking_code: shipment.tracking_code,
+    announced: announcedItems(shipment).map((item) => `${String(item.sku_id)}×${String(item.announced_quantity)}`).sort(),
+  };
+}

@@ -88,21 +88,15 @@ export async function walkV2<Path extends ListTemplateOf<'v2'>>(
   }
 }
 
-/** Fails the check when a walk served any record id twice (§9.4: every record once). */
-export function expectEachOnce(t: CheckContext, walk: V2Walk<{ id: number }>, what: string): void {
+/** The first record a walk served twice, with the pages it was on (§9.4: every record once), or undefined. */
+export function repeatedRecord(walk: V2Walk<{ id: number }>): { id: number; firstPage: number; page: number } | undefined {
   const seen = new Map<number, number>();
-  walk.pages.forEach((page, index) => {
-    for (const record of walk.pageRecords[index] ?? []) {
+  for (const [index, records] of walk.pageRecords.entries()) {
+    for (const record of records) {
       const first = seen.get(record.id);
-      if (first !== undefined) {
-        t.fail({
-          title: `Following next_page_url through ${what} serves every record once (§9.4)`,
-          expected: `id ${record.id} on one page only`,
-          received: `id ${record.id} on page ${first + 1} and again on page ${index + 1}`,
-          response: page,
-        });
-      }
+      if (first !== undefined) return { id: record.id, firstPage: first + 1, page: index + 1 };
       seen.set(record.id, index);
     }
-  });
+  }
+  return undefined;
 }

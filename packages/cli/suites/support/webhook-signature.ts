@@ -1,8 +1,9 @@
 // Which key signed a webhook call (§6.3 point 1), judged with every token the profile names. The key
 // is the sales channel's oldest valid token, which is not tokens.primary when the channel has several:
-// only `webhooks.signingToken` names it. With it, the judgement is strict; without it, a call signed
+// only `webhooks.signingToken` names it. With it, the judgement is strict but for the merchant's other
+// channel's token, which may sign that channel's copy of the event (§6.1); without it, a call signed
 // with a key the profile does not hold cannot be judged, and one signed with another channel's token
-// is a hint (that token may sign the other channel's copy of the event, §6.1), not a defect.
+// is a hint, not a defect.
 import type { TargetProfile, TokenName } from '../../src/profile/index.js';
 import { SIGNATURE_HEADER, signBody, verifySignature, type Delivery } from '../../src/webhooks/index.js';
 
@@ -71,6 +72,16 @@ export function judgeSignature(delivery: Delivery, profile: TargetProfile): Sign
   }
   const key = keys[verdict.tokenIndex]!.name;
   if (key === signingKey.name) return { verdict: 'signed', key };
+  // Even with the signing token known, a call keyed with the other channel's token may be that
+  // channel's own copy of an event sent to every channel that registered a URL (§6.1); v2 calls,
+  // configured per merchant (§6), name no channel whose token keys them.
+  if (strict && key === 'tokens.sameMerchantOtherChannel') {
+    return {
+      verdict: 'unjudged',
+      reason: `${SIGNATURE_HEADER} is keyed with tokens.sameMerchantOtherChannel, not webhooks.signingToken: the other sales channel's own copy of the event (§6.1), or a deployment keying with that channel's token, which a call cannot tell apart`,
+      details,
+    };
+  }
   if (strict) {
     return { verdict: 'wrong', reason: `${SIGNATURE_HEADER} is keyed with ${key}, not with webhooks.signingToken, the sales channel's oldest valid token (§6.3 point 1)`, details };
   }

@@ -4,7 +4,7 @@ import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { cancelAtEnd } from '../support/cancel.js';
-import { announcedItems, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v1RestockingBody } from '../support/restocking.js';
+import { announcedItems, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, updatableState, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -112,7 +112,5 @@ check({
   t.expectStatus(refused, 422, `PUT on a shipment in v2 status ${target.status} answers 422 (§3.1, §4.1: allowed only in ${editableStatuses.join(' and ')})`);
   const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(after, 200);
-  for (const key of ['status', 'tracking_code', 'restocking_shipment_items'] as const) {
-    t.expect(after, `The refused update changed nothing: ${key}`, before.body[key], after.body[key]);
-  }
+  t.expect(after, 'The refused update changed nothing it sent (tracking_code, the announced items)', updatableState(before.body), updatableState(after.body));
 });

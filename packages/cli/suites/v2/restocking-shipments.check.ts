@@ -3,7 +3,7 @@ import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
-import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../support/restocking.js';
+import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, updatableState, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -56,9 +56,7 @@ check({
   t.expectStatus(refused, 422, `PUT on a shipment in status ${target.status} answers 422 (§3.1, §4.2: allowed only in ${editableStatuses.join(' and ')})`);
   const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(after, 200);
-  for (const key of ['status', 'tracking_code', 'restocking_shipment_items'] as const) {
-    t.expect(after, `The refused update changed nothing: ${key}`, before.body[key], after.body[key]);
-  }
+  t.expect(after, 'The refused update changed nothing it sent (tracking_code, the announced items)', updatableState(before.body), updatableState(after.body));
 });
 
 /** Reads a shipment back (200 required) and fails unless it is in status cancelled (§3.1). */
