@@ -138,12 +138,15 @@ function judgePrimary(probe: Probe, rateLimitStop: string | undefined): { failur
 }
 
 /** Why an identity token (another channel or merchant) cannot stand for what the profile says, or undefined. */
-function identityProblem(key: TokenName, probe: Probe, profile: TargetProfile): string | undefined {
+function identityProblem(key: TokenName, probe: Probe, profile: TargetProfile, primaryStatus: number | undefined): string | undefined {
   if (probe.error !== undefined) return `it could not be tried on ${probe.api}: ${probe.error}`;
   const { status } = probe.answer!;
   if (status === 401) return `GET ${probe.path} answered 401 (a missing or unknown token, §5): it is not a token of this target`;
   if (status === 403) return `GET ${probe.path} answered 403 (an expired token or an inactive sales channel, §5)`;
-  if (status < 200 || status >= 300) return `GET ${probe.path} answered ${status} where the primary token's answer was a success`;
+  // The same refusal as the primary's (a page size the target does not take) says nothing about the token.
+  if ((status < 200 || status >= 300) && status !== primaryStatus) {
+    return `GET ${probe.path} answered ${status} where the primary token's answer was ${primaryStatus === undefined ? 'a success' : `${primaryStatus}`}`;
+  }
   // v1 orders show their sales channel: a token whose orders all belong to the primary's channel is
   // a token of that channel. (A list that leaks other channels' orders mixes channels, so the scope
   // checks still see that defect.)
@@ -173,10 +176,13 @@ export interface PreflightClient {
  */
 export async function preflight(client: PreflightClient, profile: TargetProfile, apis: ApiVersion[]): Promise<PreflightOutcome> {
   const outcome: PreflightOutcome = { failures: [], unusableTokens: {} };
+  // What the primary's read answered, per version: the other tokens' answers are read beside it.
+  const primaryStatus: Partial<Record<ApiVersion, number>> = {};
   for (const api of apis) {
     const probe = await send(client.http, profile.baseUrl, api, probePath[api], profile.tokens.primary);
     const fatal = judgePrimary(probe, client.rateLimitStop());
     if (fatal) return { failures: [fatal.failure], stop: fatal.stop, unusableTokens: {} };
+    primaryStatus[api] = probe.answer?.status;
   }
   for (const key of identityTokens) {
     const token = profile.tokens[key];
@@ -190,7 +196,7 @@ export async function preflight(client: PreflightClient, profile: TargetProfile,
       shown = await send(client.http, profile.baseUrl, api, api === 'v1' ? '/merchant_api/v1/orders?limit=100' : probePath[api], token);
       const stop = client.rateLimitStop();
       if (stop !== undefined) return { ...outcome, failures: [...outcome.failures, boundedWaitFailure(api, stop, shown.exchange)], stop: `the run stopped: ${stop}` };
-      problem = identityProblem(key, shown, profile);
+      problem = identityProblem(key, shown, profile, primaryStatus[api]);
     }
     if (problem === undefined) continue;
     outcome.unusableTokens[key] = `tokens.${key} is unusable: ${problem}`;
