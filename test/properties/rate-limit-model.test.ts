@@ -24,8 +24,9 @@ const cases: Array<[string, { given: RateObservation[]; want: RegExp | null }]> 
   ['Used going on after a minute boundary', { given: [seen(40, at(0)), seen(41, at(1))], want: /did not start again/ }],
   ['near a minute edge of the client clock nothing is predicted', { given: [seen(40, at(0, 58)), seen(43, at(0, 59))], want: null }],
   ['the Date header decides the minute over the client clock', { given: [seen(40, at(0, 58), { serverDate: at(0, 30) }), seen(40, at(0, 59), { serverDate: at(0, 31) })], want: /expected at least 41/ }],
-  ['a new minute by the Date header: Used starts again', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(1, at(0, 31), { serverDate: at(1, 1) })], want: null }],
-  ['a new minute by the Date header: Used going on', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(41, at(0, 31), { serverDate: at(1, 1) })], want: /did not start again/ }],
+  ['a new minute by the Date header: Used starts again', { given: [seen(40, at(0, 30), { serverDate: at(0, 58) }), seen(1, at(0, 31), { serverDate: at(1, 2) })], want: null }],
+  ['a new minute by the Date header: Used going on', { given: [seen(40, at(0, 30), { serverDate: at(0, 58) }), seen(41, at(0, 31), { serverDate: at(1, 2) })], want: /did not start again/ }],
+  ['a slow answer dated early in a minute: the request may have counted in the minute before', { given: [seen(40, at(0, 30), { serverDate: at(0, 57) }), seen(41, at(0, 31), { serverDate: at(1, 2), answeredAt: at(0, 31) + 2_500 })], want: null }],
   ['Date in second 00: the request may have counted in the minute before', { given: [seen(40, at(0, 30), { serverDate: at(0, 59) }), seen(41, at(0, 31), { serverDate: at(1, 0) })], want: null }],
 ];
 

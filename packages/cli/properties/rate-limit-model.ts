@@ -43,7 +43,8 @@ interface WindowState {
 
 /** The calendar minute a request counted in, or undefined when its clocks leave it in doubt. */
 function minuteOf(o: RateObservation): number | undefined {
-  if (o.serverDate !== undefined) return o.serverDate % MINUTE_MS < DATE_EDGE_MS ? undefined : Math.floor(o.serverDate / MINUTE_MS);
+  // The Date header is written when the answer leaves, up to the answer's whole trip after the request counted.
+  if (o.serverDate !== undefined) return o.serverDate % MINUTE_MS < DATE_EDGE_MS + (o.answeredAt - o.sentAt) ? undefined : Math.floor(o.serverDate / MINUTE_MS);
   const nearEdge = (ms: number) => ms % MINUTE_MS < EDGE_MS || ms % MINUTE_MS > MINUTE_MS - EDGE_MS;
   const minute = Math.floor(o.sentAt / MINUTE_MS);
   return minute !== Math.floor(o.answeredAt / MINUTE_MS) || nearEdge(o.sentAt) || nearEdge(o.answeredAt) ? undefined : minute;

@@ -203,7 +203,7 @@ export async function observeV2Window<T>(observe: () => Promise<T>, answersOf: (
   return { value: second, agrees: agreesWithAV2Window(answersOf(second)) };
 }
 
-/** `3, 4, 4, 5 (at least 2, 3, 4, 5 this minute)`: what the answers counted, beside what the run sent. */
+/** `3, 4, 4, 5 (the run's requests … at least 6, 7, 8, 9)`: what the answers counted, beside what the run sent. */
 export function describeCounts(answers: readonly CountedAnswer[]): string {
   const counted = answers.map((answer) => answer.counted ?? '?').join(', ');
   return `${answers.map((answer) => answer.headers.used).join(', ')} (the run's requests of the window since the service's minute began: at least ${counted})`;

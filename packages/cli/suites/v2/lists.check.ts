@@ -29,8 +29,9 @@ async function listChanged(t: CheckContext, path: (typeof lists)[number]['path']
   const before = new Set(whole.records.map((record) => record.id));
   const added = [...ids].filter((id) => !before.has(id as number));
   const gone = (whole.pageRecords[0] ?? []).filter((record) => !ids.has(record.id)).map((record) => record.id);
-  if (added.length === 0 && gone.length === 0) return undefined;
-  return `the list changed while it was walked (${added.length > 0 ? `new: ${added.slice(0, 5).join(', ')}` : ''}${added.length > 0 && gone.length > 0 ? '; ' : ''}${gone.length > 0 ? `gone: ${gone.slice(0, 5).join(', ')}` : ''}), so a record met twice or missed may be the change's, not the cursor's`;
+  const changes = [...(added.length > 0 ? [`new: ${added.slice(0, 5).join(', ')}`] : []), ...(gone.length > 0 ? [`gone: ${gone.slice(0, 5).join(', ')}`] : [])];
+  if (changes.length === 0) return undefined;
+  return `the list changed while it was walked (${changes.join('; ')}), so a record met twice or missed may be the change's, not the cursor's`;
 }
 
 for (const list of lists) {

@@ -110,12 +110,21 @@ check({
   id: 'v2.orders.create.required-fields-refused',
   api: 'v2',
   section: '2.1',
-  title: 'POST /orders without merchant_order_id, sales_channel_id, items or shipping_address is refused',
+  title: "POST /orders without merchant_order_id, items or shipping_address is refused, and without sales_channel_id refused or made for the token's channel",
   needs,
   writes: true,
 }, async (t) => {
   for (const field of requiredOnCreate) {
     const { [field]: _left, ...body } = v2OrderBody(t, t.fixtures.salesChannelId, skuOf(t));
+    if (field === 'sales_channel_id') {
+      // The token is a sales channel's (§5): an order created for that channel has not lost it.
+      const answer = await t.v2.post('/orders', { body, validate: false });
+      const created = answer.status >= 200 && answer.status < 300 && Number.isInteger(answer.body?.id);
+      if (created) cancelAtEnd(t, 'orders', answer.body.id);
+      if (created && digitsAsNumber(answer.body?.sales_channel_id) === t.fixtures.salesChannelId) continue;
+      t.expectStatus(answer, [400, 422], "An order without sales_channel_id, which §2.1 marks required, answers 422 or 400 (§7), or is made for the token's own sales channel");
+      continue;
+    }
     await expectCreateRefused(t, body, `An order without ${field}, which §2.1 marks required, answers 422 or 400 (§7)`);
   }
 });
