@@ -29,7 +29,7 @@ const MARKED_FIELDS = ['merchant_order_id', 'po_number', 'tracking_code'];
  * write of these checks that a faulty service let through leaves the marker on the owner's record,
  * which must stay the owner's for the next check.
  */
-function madeByRun(record: unknown, marker: string): boolean {
+export function madeByRun(record: unknown, marker: string): boolean {
   return MARKED_FIELDS.some((field) => {
     const value = (record as Record<string, unknown> | null)?.[field];
     return typeof value === 'string' && value.startsWith(`${marker}-`);
