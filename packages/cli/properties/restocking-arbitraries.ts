@@ -36,8 +36,3 @@ export function restockingUpdateArb(skuId: number, marker: string): fc.Arbitrary
   );
 }
 
-/** The items as comparable pairs, in a fixed order (the order of items in an answer is not stated). */
-export function announcedItems(items: unknown): string[] {
-  if (!Array.isArray(items)) return [];
-  return items.map((item: { sku_id?: unknown; announced_quantity?: unknown }) => `${String(item.sku_id)}×${String(item.announced_quantity)}`).sort();
-}

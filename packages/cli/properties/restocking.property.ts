@@ -5,11 +5,11 @@
 // which may not be the run's.
 import fc from 'fast-check';
 import { check, type ApiResponse, type ApiVersion, type CheckContext } from '../src/checks/index.js';
-import { NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../suites/support/restocking.js';
+import { announcedPairs, NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../suites/support/restocking.js';
 import { answerExcerpt } from '../suites/support/success.js';
 import { firstV2Page } from '../suites/support/v2-limit.js';
 import { nextPageRequest, walkV2, type V2Page } from './pagination-model.js';
-import { announcedItems, restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
+import { restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
 import { cancelAtEnd } from '../suites/support/cancel.js';
 
@@ -24,7 +24,7 @@ const copied = ['po_number', 'supplier_name', 'tracking_code', 'delivery_option'
 function updatableFields(shipment: Record<string, unknown> | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const key of [...copied, 'estimated_arrival_date']) fields[key] = shipment?.[key];
-  fields.announced_items = announcedItems(shipment?.restocking_shipment_items);
+  fields.announced_items = announcedPairs(shipment?.restocking_shipment_items);
   return fields;
 }
 
@@ -120,8 +120,8 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
 function v2Shows(sent: RestockingUpdate, _before: Shipment, after: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const key of copied) if (sent[key] !== undefined && after[key] !== sent[key]) problems.push(`${key} ${JSON.stringify(after[key])} instead of ${JSON.stringify(sent[key])}`);
-  if (sent.restocking_shipment_items && JSON.stringify(announcedItems(after.restocking_shipment_items)) !== JSON.stringify(announcedItems(sent.restocking_shipment_items))) {
-    problems.push(`items ${JSON.stringify(announcedItems(after.restocking_shipment_items))} instead of ${JSON.stringify(announcedItems(sent.restocking_shipment_items))}`);
+  if (sent.restocking_shipment_items && JSON.stringify(announcedPairs(after.restocking_shipment_items)) !== JSON.stringify(announcedPairs(sent.restocking_shipment_items))) {
+    problems.push(`items ${JSON.stringify(announcedPairs(after.restocking_shipment_items))} instead of ${JSON.stringify(announcedPairs(sent.restocking_shipment_items))}`);
   }
   return problems;
 }
@@ -133,9 +133,9 @@ function v1Shows(sent: RestockingUpdate, before: Shipment, after: Record<string,
     const want = sent[key] ?? before[key];
     if (after[key] !== want) problems.push(`${key} ${JSON.stringify(after[key])} instead of ${JSON.stringify(want)}${sent[key] === undefined ? ' (left out: kept)' : ''}`);
   }
-  const items = announcedItems(sent.restocking_shipment_items ?? []);
-  if (JSON.stringify(announcedItems(after.restocking_shipment_items)) !== JSON.stringify(items)) {
-    problems.push(`items ${JSON.stringify(announcedItems(after.restocking_shipment_items))} instead of ${JSON.stringify(items)}${sent.restocking_shipment_items ? '' : ' (left out: every item removed)'}`);
+  const items = announcedPairs(sent.restocking_shipment_items ?? []);
+  if (JSON.stringify(announcedPairs(after.restocking_shipment_items)) !== JSON.stringify(items)) {
+    problems.push(`items ${JSON.stringify(announcedPairs(after.restocking_shipment_items))} instead of ${JSON.stringify(items)}${sent.restocking_shipment_items ? '' : ' (left out: every item removed)'}`);
   }
   return problems;
 }

@@ -83,6 +83,12 @@ export function announcedItems(shipment: { restocking_shipment_items?: ReadonlyA
   return (shipment.restocking_shipment_items ?? []).map(({ sku_id, announced_quantity }) => ({ sku_id: digitsAsNumber(sku_id), announced_quantity: digitsAsNumber(announced_quantity) }));
 }
 
+/** The items as comparable `sku_id×announced_quantity` pairs, in a fixed order (the order of items in an answer is not stated). */
+export function announcedPairs(items: unknown): string[] {
+  if (!Array.isArray(items)) return [];
+  return items.map((item: { sku_id?: unknown; announced_quantity?: unknown }) => `${String(item.sku_id)}×${String(item.announced_quantity)}`).sort();
+}
+
 /**
  * What a refused update must leave as it was: what the update sent (tracking_code, the announced
  * items). Not the status or the arrived, damaged and missing quantities, which the warehouse changes
@@ -91,6 +97,6 @@ export function announcedItems(shipment: { restocking_shipment_items?: ReadonlyA
 export function updatableState(shipment: { tracking_code?: unknown; restocking_shipment_items?: ReadonlyArray<{ sku_id?: unknown; announced_quantity?: unknown }> }): { tracking_code: unknown; announced: string[] } {
   return {
     tracking_code: shipment.tracking_code,
-    announced: announcedItems(shipment).map((item) => `${String(item.sku_id)}×${String(item.announced_quantity)}`).sort(),
+    announced: announcedPairs(shipment.restocking_shipment_items),
   };
 }
