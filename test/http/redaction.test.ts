@@ -69,6 +69,17 @@ describe('createRedactor: every form a target can echo a token in', () => {
     expect(redacted).not.toContain('t3ME+%C3%9F');
   });
 
+  // Found by the property too: a literal '%' before a token URL-encoded twice reads '%5c' as a
+  // backslash, which the next layer reads with the token's 'r' as '\r'; three characters of a
+  // 14-character echo are gone from the decoded text.
+  it('redacts a token encoded twice right after a literal percent sign', () => {
+    const secret = '5crR.mxK+rnC9rg';
+    const twice = encodeURIComponent(encodeURIComponent(secret.slice(0, 14)));
+    const redacted = createRedactor([secret])(`note=%${twice};`);
+    expect(redacted).not.toContain('5crR.mxK%252BrnC');
+    expect(redacted).toBe(`note=${REDACTED};`);
+  });
+
   it('keeps a run shorter than 12 characters, which says too little about a long token', () => {
     expect(redact(`x ${token.slice(0, 11)} y`)).toBe(`x ${token.slice(0, 11)} y`);
   });

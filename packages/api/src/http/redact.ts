@@ -36,20 +36,22 @@ function formsOf(secret: string): string[] {
   return [canonical(secret), ...base64.filter((form) => form.length >= MIN_BASE64_FORM)];
 }
 
-const HASH_BASE = 0x01000193;
-const HASH_TOP = Array.from({ length: REDACTED_RUN - 1 }).reduce<number>((power) => Math.imul(power, HASH_BASE), 1);
+// A run this long of a form, just after an escape, may be what is left of a longer one: see `findInLayers`.
+const PARTIAL_RUN = 6;
 
-function windowHash(text: string, at: number): number {
+const HASH_BASE = 0x01000193;
+
+function windowHash(text: string, at: number, run: number): number {
   let hash = 0;
-  for (let i = at; i < at + REDACTED_RUN; i += 1) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
+  for (let i = at; i < at + run; i += 1) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
   return hash;
 }
 
 type Span = [start: number, end: number];
 
 /**
- * Finds every run of `REDACTED_RUN` or more characters of a long form, and every whole short form.
- * Long forms: a rolling hash over each window of exactly `REDACTED_RUN` characters, looked up among
+ * Finds every run of `run` or more characters of a long form, and every whole short form.
+ * Long forms: a rolling hash over each window of exactly `run` characters, looked up among
  * the forms' windows, and a hit extended to the right as far as the form goes; linear in the text.
  */
 class FormIndex {
@@ -57,25 +59,29 @@ class FormIndex {
   // One bit per low 20 bits of a window hash: most text positions are ruled out without a map lookup.
   readonly #filter = new Uint32Array(1 << 15);
   readonly #short: string[];
+  readonly #run: number;
+  readonly #hashTop: number;
   readonly shortest: number;
 
-  constructor(forms: readonly string[]) {
+  constructor(forms: readonly string[], run: number) {
+    this.#run = run;
+    this.#hashTop = Array.from({ length: run - 1 }).reduce<number>((power) => Math.imul(power, HASH_BASE), 1);
     const seen = new Set<string>();
-    for (const form of forms.filter((f) => f.length >= REDACTED_RUN)) {
-      for (let offset = 0; offset + REDACTED_RUN <= form.length; offset += 1) {
+    for (const form of forms.filter((f) => f.length >= run)) {
+      for (let offset = 0; offset + run <= form.length; offset += 1) {
         // Equal windows need one entry: any of them proves the run, the scan finds the rest.
-        const window = form.slice(offset, offset + REDACTED_RUN);
+        const window = form.slice(offset, offset + run);
         if (seen.has(window)) continue;
         seen.add(window);
-        const hash = windowHash(form, offset);
+        const hash = windowHash(form, offset, run);
         this.#filter[(hash >>> 5) & 0x7fff]! |= 1 << (hash & 31);
         const bucket = this.#windows.get(hash);
         if (bucket) bucket.push({ form, offset });
         else this.#windows.set(hash, [{ form, offset }]);
       }
     }
-    this.#short = [...new Set(forms.filter((f) => f.length > 0 && f.length < REDACTED_RUN))];
-    this.shortest = Math.min(REDACTED_RUN, ...this.#short.map((form) => form.length));
+    this.#short = [...new Set(forms.filter((f) => f.length > 0 && f.length < run))];
+    this.shortest = Math.min(run, ...this.#short.map((form) => form.length));
   }
 
   find(text: string): Span[] {
@@ -83,28 +89,36 @@ class FormIndex {
     for (const form of this.#short) {
       for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length]);
     }
-    if (this.#windows.size === 0 || text.length < REDACTED_RUN) return spans;
+    const run = this.#run;
+    if (this.#windows.size === 0 || text.length < run) return spans;
     let at = 0;
-    let hash = windowHash(text, 0);
+    let hash = windowHash(text, 0, run);
     const filter = this.#filter;
-    while (at + REDACTED_RUN <= text.length) {
-      const run = (filter[(hash >>> 5) & 0x7fff]! & (1 << (hash & 31))) === 0 ? 0 : this.#longestRun(text, at, hash);
-      if (run > 0) {
-        spans.push([at, at + run]);
+    while (at + run <= text.length) {
+      const length = (filter[(hash >>> 5) & 0x7fff]! & (1 << (hash & 31))) === 0 ? 0 : this.#longestRun(text, at, hash);
+      if (length > 0) {
+        spans.push([at, at + length]);
         // Windows that end inside this run are covered; those reaching past it are still looked at.
-        const next = Math.max(at + 1, at + run - REDACTED_RUN + 1);
+        const next = Math.max(at + 1, at + length - run + 1);
         if (next > at + 1) {
           at = next;
-          if (at + REDACTED_RUN <= text.length) hash = windowHash(text, at);
+          if (at + run <= text.length) hash = windowHash(text, at, run);
           continue;
         }
       }
-      if (at + REDACTED_RUN < text.length) {
-        hash = (Math.imul(hash - Math.imul(text.charCodeAt(at), HASH_TOP), HASH_BASE) + text.charCodeAt(at + REDACTED_RUN)) | 0;
+      if (at + run < text.length) {
+        hash = (Math.imul(hash - Math.imul(text.charCodeAt(at), this.#hashTop), HASH_BASE) + text.charCodeAt(at + run)) | 0;
       }
       at += 1;
     }
     return spans;
+  }
+
+  /** How long a run of a form starts at `at` (0 when shorter than `run`). */
+  runAt(text: string, at: number): number {
+    if (at + this.#run > text.length) return 0;
+    const hash = windowHash(text, at, this.#run);
+    return (this.#filter[(hash >>> 5) & 0x7fff]! & (1 << (hash & 31))) === 0 ? 0 : this.#longestRun(text, at, hash);
   }
 
   #longestRun(text: string, at: number, hash: number): number {
@@ -112,7 +126,7 @@ class FormIndex {
     for (const { form, offset } of this.#windows.get(hash) ?? []) {
       let length = 0;
       while (offset + length < form.length && at + length < text.length && text.charCodeAt(at + length) === form.charCodeAt(offset + length)) length += 1;
-      if (length >= REDACTED_RUN && length > longest) longest = length;
+      if (length >= this.#run && length > longest) longest = length;
     }
     return longest;
   }
@@ -174,18 +188,44 @@ function replaceSpans(text: string, spans: Span[]): string {
   return result + text.slice(from);
 }
 
+/** The forms of the secrets, indexed twice: by runs that count as a secret, and by the shorter runs that may be what an escape left of one. */
+interface Indexes {
+  full: FormIndex;
+  partial: FormIndex;
+}
+
+// Characters that start an escape: a stray one before an encoded secret takes the secret's first characters into its escape.
+const INTRODUCERS = new Set([37, 92, 38]); // % \ &
+
 /**
  * Adds to `spans` every span of `text` that holds a form of a secret once the escape `families` are
  * decoded, in layers up to `MAX_DECODING_ROUNDS` deep (the first layer reads only `families`, deeper
  * ones every family); returns where the first layer's units start in `text`.
+ *
+ * A literal `%`, `\` or `&` just before an encoded secret makes an escape with its first characters
+ * (`%` before `5crR…%252B…` reads `%5c`, a backslash, which the next layer reads with `r` as `\r`), so
+ * the decoded run comes out short. Where a decoded layer holds `PARTIAL_RUN` characters of a form right
+ * after an escape, the source from just after that escape's first character to the run's end is decoded
+ * once more on its own.
  */
-function findInLayers(index: FormIndex, text: string, families: number, spans: Span[]): Int32Array {
+function findInLayers(indexes: Indexes, text: string, families: number, spans: Span[], resync: boolean): Int32Array {
   let layer = decodeEscapes(text, families);
   // Where each decoded unit starts in `text`: the boundaries no replacement may cut through.
   const boundaries = layer.starts;
   let starts = layer.starts;
   for (let round = 1; ; round += 1) {
-    for (const [start, end] of index.find(canonical(layer.text))) spans.push([starts[start]!, starts[end]!]);
+    const decoded = canonical(layer.text);
+    for (const [start, end] of indexes.full.find(decoded)) spans.push([starts[start]!, starts[end]!]);
+    if (resync) {
+      for (let unit = 0; unit < decoded.length; unit += 1) {
+        const stray = starts[unit]!;
+        if (starts[unit + 1]! - stray < 2 || !INTRODUCERS.has(text.charCodeAt(stray))) continue;
+        const run = indexes.partial.runAt(decoded, unit + 1);
+        if (run === 0) continue;
+        const from = stray + 1;
+        for (const [a, b] of findSecrets(indexes, text.slice(from, starts[unit + 1 + run]), false).spans) spans.push([from + a, from + b]);
+      }
+    }
     if (round === MAX_DECODING_ROUNDS || !mayHoldEscapes(layer.text)) break;
     const next = decodeEscapes(layer.text);
     if (next.text.length === layer.text.length) break;
@@ -207,11 +247,11 @@ const OTHER_FAMILIES = /[%&]/;
  * URL-encoded token (`\t3ME+%C3%9F…`) reads as the escape `\t` when every family is decoded, and
  * hides the token's first character.
  */
-function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundaries?: Int32Array } {
-  const spans = index.find(canonical(text));
+function findSecrets(indexes: Indexes, text: string, resync = true): { spans: Span[]; boundaries?: Int32Array } {
+  const spans = indexes.full.find(canonical(text));
   if (!mayHoldEscapes(text)) return { spans };
-  const boundaries = findInLayers(index, text, ALL_ESCAPES, spans);
-  if (LETTER_TAKING_ESCAPE.test(text) && OTHER_FAMILIES.test(text)) findInLayers(index, text, ALL_ESCAPES & ~BACKSLASH, spans);
+  const boundaries = findInLayers(indexes, text, ALL_ESCAPES, spans, resync);
+  if (LETTER_TAKING_ESCAPE.test(text) && OTHER_FAMILIES.test(text)) findInLayers(indexes, text, ALL_ESCAPES & ~BACKSLASH, spans, resync);
   return { spans, boundaries };
 }
 
@@ -226,10 +266,11 @@ function findSecrets(index: FormIndex, text: string): { spans: Span[]; boundarie
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const values = [...new Set(secrets.filter((secret) => secret.length > 0))];
   if (values.length === 0) return (text) => text;
-  const index = new FormIndex(values.flatMap(formsOf));
+  const forms = values.flatMap(formsOf);
+  const indexes: Indexes = { full: new FormIndex(forms, REDACTED_RUN), partial: new FormIndex(forms, PARTIAL_RUN) };
   return (text) => {
-    if (text.length < index.shortest) return text;
-    const { spans, boundaries } = findSecrets(index, text);
+    if (text.length < indexes.full.shortest) return text;
+    const { spans, boundaries } = findSecrets(indexes, text);
     return spans.length === 0 ? text : replaceSpans(text, mergeSpans(text, spans, boundaries));
   };
 }
