@@ -50,6 +50,12 @@ export const catalogue = {
     probe: async (t) => schemaOk('v2', 'GET', '/restocking_shipments/902', await t.v2.get('/restocking_shipments/902')),
     conforming: true,
   },
+  // §2: timestamps are ISO 8601 date-times; an HTTP date is a date and a time, but not that.
+  'v2-schema-restocking-updated-at-not-iso': {
+    checks: ['v2.schema.restocking-shipment', 'v2.webhooks.restocking-status-updated'],
+    probe: async (t) => schemaOk('v2', 'GET', '/restocking_shipments/902', await t.v2.get('/restocking_shipments/902')),
+    conforming: true,
+  },
   // The v2 restocking shape is also the payload of the v2 restocking event (§6.2).
   'v2-schema-restocking-item-missing-quantities': {
     checks: ['v2.schema.restocking-shipment', 'v2.webhooks.restocking-status-updated'],

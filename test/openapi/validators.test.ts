@@ -48,6 +48,10 @@ const schemaCases: Array<[string, SchemaCase]> = [
   ['an address with only full_name', { given: { api: 'v2', schema: 'Address', value: changed(address, (a) => { delete a.first_name; a.full_name = 'Ada Lovelace'; }) }, want: [] }],
   ['a lower-case country code', { given: { api: 'v2', schema: 'Address', value: { ...address, country_code: 'de' } }, want: ['/country_code: expected to match ^[A-Z]{2}$, received "de"'] }],
   ['an empty city', { given: { api: 'v2', schema: 'Address', value: { ...address, city: '' } }, want: ['/city: expected at least 1 character(s), received ""'] }],
+  // §2 says ISO 8601, not RFC 3339: a date-time may leave out its offset (a local time), never the calendar.
+  ['an order whose date-times name no offset', { given: { api: 'v2', schema: 'Order', value: { ...order, created_at: '2026-01-02T10:00:00', updated_at: '2026-01-02 10:00:00.25' } }, want: [] }],
+  ['an order created on 30 February', { given: { api: 'v2', schema: 'Order', value: { ...order, created_at: '2026-02-30T10:00:00Z' } }, want: ['/created_at: expected format date-time, received "2026-02-30T10:00:00Z"'] }],
+  ['an order whose created_at is a date', { given: { api: 'v2', schema: 'Order', value: { ...order, created_at: '2026-01-02' } }, want: ['/created_at: expected format date-time, received "2026-01-02"'] }],
   ['an invalid email', { given: { api: 'v2', schema: 'Address', value: { ...address, email: 'not-an-email' } }, want: ['/email: expected format email, received "not-an-email"'] }],
   ['a shipment', { given: { api: 'v2', schema: 'Shipment', value: shipment }, want: [] }],
   ['a shipment with an unknown delivery status', { given: { api: 'v2', schema: 'Shipment', value: { ...shipment, delivery_status: 'lost' } }, want: ['/delivery_status: expected one of "action_required", "awaiting_customer_pickup", "delivered", "in_transit", "information_transmitted", "other", "out_for_delivery", "return_initiated", "returned_to_sender", null, received "lost"'] }],

@@ -7,6 +7,7 @@ export { describeNetworkError, recording, RECORDED_BODY_LIMIT } from './http/rec
 export { retryDelayMs, retryOn429 } from './http/retry.js';
 export type { RetryOn429Options } from './http/retry.js';
 export { createRedactor, redactDeep, REDACTED } from './http/redact.js';
+export { dateTimeInstant, dateTimeLike, hasOffset, ISO_DATE_TIME } from './date-time.js';
 export type { Interceptor, MfcDispatchOptions, RecordedExchange } from './http/types.js';
 export { peakShare, trafficPerWindow } from './http/traffic.js';
 export type { TrafficMinute, WindowTraffic } from './http/traffic.js';

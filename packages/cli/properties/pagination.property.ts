@@ -2,7 +2,7 @@
 // created_at window, walking the pages to the end shows exactly the filtered records once each.
 import fc from 'fast-check';
 import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
-import { awaitNextStep, instantOf, writtenStepMs } from '../suites/support/instants.js';
+import { awaitNextStep, instantOf, timeLike, writtenStepMs } from '../suites/support/instants.js';
 import { pageOf } from '../suites/support/v1-pages.js';
 import { limitRefusal } from '../suites/support/v2-limit.js';
 import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, windowSelections, type Window } from './pagination-arbitraries.js';
@@ -34,7 +34,7 @@ async function createOwnOrders(t: CheckContext): Promise<{ own: CreatedOrder[]; 
     t.skip(`orders created a written time step apart report created_at ${JSON.stringify(orders.map((o) => o.created_at))}, not strictly increasing: their created_at is not the time received, which the filters go by (§4.1)`);
   }
   const [fence, ...own] = orders as [CreatedOrder, ...CreatedOrder[]];
-  return { own, since: new Date(times[0]! + writtenStepMs(fence.created_at)).toISOString() };
+  return { own, since: timeLike(fence.created_at, times[0]! + writtenStepMs(fence.created_at)) };
 }
 
 /**
@@ -148,7 +148,7 @@ async function walkRestocking(t: CheckContext, limit: number, query: Record<stri
 /** The created_at window from the first to a written step after the last of `span` (oldest first). */
 function windowOf(span: ListedRestocking[]): Record<string, string> {
   const last = span.at(-1)!;
-  return { 'created_at[gte]': span[0]!.created_at, 'created_at[lt]': new Date(instantOf(last.created_at) + writtenStepMs(last.created_at)).toISOString() };
+  return { 'created_at[gte]': span[0]!.created_at, 'created_at[lt]': timeLike(last.created_at, instantOf(last.created_at) + writtenStepMs(last.created_at)) };
 }
 
 /**

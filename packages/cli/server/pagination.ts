@@ -1,3 +1,4 @@
+import { dateTimeInstant } from '@mfc-conformance/api/internal';
 import type { Faults } from './faults/index.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
@@ -13,11 +14,11 @@ export function filterByCreatedAt<T>(api: Api, records: T[], query: URLSearchPar
   for (const bound of bounds) {
     const raw = query.get(`created_at[${bound}]`);
     if (raw === null) continue;
-    const limit = Date.parse(raw);
+    const limit = dateTimeInstant(raw);
     if (Number.isNaN(limit)) throw new ApiError(400, [{ field: `created_at[${bound}]`, message: `expected an ISO 8601 date-time, received "${raw}"` }]);
     const inclusive = bound.endsWith('e') || faults.has(`${api}-lists-created-at-strict-as-inclusive`);
     result = result.filter((record) => {
-      const time = Date.parse(timeOf(record));
+      const time = dateTimeInstant(timeOf(record));
       if (bound.startsWith('g')) return inclusive ? time >= limit : time > limit;
       return inclusive ? time <= limit : time < limit;
     });

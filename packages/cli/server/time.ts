@@ -1,3 +1,4 @@
+import { dateTimeInstant } from '@mfc-conformance/api/internal';
 import type { Variants } from './variants/index.js';
 
 // The stored and rendered forms of time. The store keeps UTC ISO strings; the time variants change
@@ -19,19 +20,24 @@ export function storedMs(variants: Variants, ms: number): number {
  */
 export function storedDateTime(variants: Variants, value: unknown): unknown {
   if (!variants.has('time-whole-seconds') || typeof value !== 'string') return value;
-  const ms = Date.parse(value);
+  const ms = dateTimeInstant(value);
   return Number.isNaN(ms) ? value : new Date(Math.floor(ms / 1000) * 1000).toISOString();
 }
 
 const hour = 3_600_000;
 
-/** A stored date-time as the variants write it: without a fraction, and/or in +01:00; the instant is unchanged. */
+/** Whether a variant changes how the server writes a date-time. */
+export function rewritesDateTimes(variants: Variants): boolean {
+  return variants.has('time-whole-seconds') || variants.has('time-offset-plus-one') || variants.has('time-without-offset');
+}
+
+/** A stored date-time as the variants write it: without a fraction, in +01:00 or without an offset; the instant is unchanged. */
 export function renderedDateTime(variants: Variants, iso: string): string {
   const seconds = variants.has('time-whole-seconds');
   const offset = variants.has('time-offset-plus-one');
-  const ms = Date.parse(iso);
-  if ((!seconds && !offset) || !/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(ms)) return iso;
+  const ms = dateTimeInstant(iso);
+  if (!rewritesDateTimes(variants) || Number.isNaN(ms)) return iso;
   const wall = new Date(Math.floor(ms / (seconds ? 1000 : 1)) * (seconds ? 1000 : 1) + (offset ? hour : 0)).toISOString();
   const body = seconds ? wall.slice(0, 19) : wall.slice(0, 23);
-  return `${body}${offset ? '+01:00' : 'Z'}`;
+  return `${body}${variants.has('time-without-offset') ? '' : offset ? '+01:00' : 'Z'}`;
 }

@@ -31,6 +31,16 @@ export const conditionCases = {
     conforming: '2026-01-02T07:30:00.000Z',
     variant: '2026-01-02T08:30:00.000+01:00',
   },
+  'time-without-offset': {
+    probe: async (t) => {
+      const created = (await t.v2.get('/restocking_shipments/901')).body.created_at;
+      // A filter time without an offset is UTC too: one millisecond after the shipment's time leaves it out.
+      const after = (await t.v2.get('/restocking_shipments?limit=100&created_at[gt]=2026-01-02T07:30:00.001')).body.data.map((s: { id: number }) => s.id);
+      return [created, after.includes(901)];
+    },
+    conforming: ['2026-01-02T07:30:00.000Z', false],
+    variant: ['2026-01-02T07:30:00.000', false],
+  },
   'time-coarse-receive-clock': {
     probe: async (t) => {
       const first = (await t.v1.post('/orders', newOrder())).body;

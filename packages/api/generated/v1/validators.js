@@ -264,7 +264,7 @@ export const schema_Order = validate59;
 const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
 const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
-const formats2 = require("ajv-formats/dist/formats").fullFormats["date-time"];
+const formats2 = /^\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
 const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -354,7 +354,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -502,7 +502,7 @@ errors++;
 if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 === "string"){
-if(!(formats2.validate(data2))){
+if(!(formats2.test(data2))){
 const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err1];
@@ -1324,7 +1324,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data1 === "string"){
-if(!(formats2.validate(data1))){
+if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
@@ -1687,7 +1687,7 @@ errors++;
 if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
-if(!(formats2.validate(data5))){
+if(!(formats2.test(data5))){
 const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];
@@ -2332,7 +2332,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -3308,7 +3308,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -4112,7 +4112,7 @@ errors++;
 if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 === "string"){
-if(!(formats2.validate(data2))){
+if(!(formats2.test(data2))){
 const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema89.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err1];
@@ -4235,7 +4235,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -4923,7 +4923,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -5911,7 +5911,7 @@ errors++;
 if(data.created_at !== undefined){
 let data3 = data.created_at;
 if(typeof data3 === "string"){
-if(!(formats2.validate(data3))){
+if(!(formats2.test(data3))){
 const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
@@ -7913,7 +7913,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data1 === "string"){
-if(!(formats2.validate(data1))){
+if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
@@ -10110,7 +10110,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 const _errs8 = errors;
 if(typeof data1 === "string"){
-if(!(formats2.validate(data1))){
+if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
@@ -11098,7 +11098,7 @@ errors++;
 if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
-if(!(formats2.validate(data5))){
+if(!(formats2.test(data5))){
 const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];
@@ -12987,7 +12987,7 @@ errors++;
 if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
-if(!(formats2.validate(data5))){
+if(!(formats2.test(data5))){
 const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];

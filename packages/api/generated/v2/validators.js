@@ -399,7 +399,7 @@ export const schema_Order = validate59;
 const schema24 = {"$id":"https://mfc.invalid/v2/validators/schema_Order.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
 const schema25 = {"x-section":"2.1","description":"An order (§2.1); also the data of order.status_updated.","type":"object","required":["id","merchant_order_id","sales_channel_id","carrier_preference","created_at","updated_at","currency","financial_status","fulfillment_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"]},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
-const formats4 = require("ajv-formats/dist/formats").fullFormats["date-time"];
+const formats4 = /^\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
 const formats12 = require("ajv-formats/dist/formats").fullFormats.int32;
 const pattern3 = new RegExp("^[A-Z]{3}$", "u");
 const schema26 = {"x-section":"3.2","description":"Order fulfillment status, managed by the service (§3.2).","type":"string","readOnly":true,"enum":["waiting_for_picking","processing","partially_shipped","shipped","on_hold","payment_pending","cancelled","ignored"]};
@@ -1425,7 +1425,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -1450,7 +1450,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -1485,7 +1485,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -3327,7 +3327,7 @@ errors++;
 if(data.created_at !== undefined){
 let data12 = data.created_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
 if(vErrors === null){
 vErrors = [err19];
@@ -3352,7 +3352,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data13 = data.updated_at;
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
 if(vErrors === null){
 vErrors = [err21];
@@ -3387,7 +3387,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats4.validate(data14))){
+if(!(formats4.test(data14))){
 const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
 if(vErrors === null){
 vErrors = [err24];
@@ -3412,7 +3412,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats4.validate(data15))){
+if(!(formats4.test(data15))){
 const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
 if(vErrors === null){
 vErrors = [err26];
@@ -4317,7 +4317,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -4342,7 +4342,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -4377,7 +4377,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];
@@ -6429,7 +6429,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -6454,7 +6454,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -6489,7 +6489,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];
@@ -6978,7 +6978,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -7003,7 +7003,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -7038,7 +7038,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -7565,7 +7565,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data2 = data.timestamp;
 if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
+if(!(formats4.test(data2))){
 const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -9031,7 +9031,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -9056,7 +9056,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -9091,7 +9091,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];
@@ -11116,7 +11116,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -11141,7 +11141,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -11176,7 +11176,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];
@@ -12804,7 +12804,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -12829,7 +12829,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -12864,7 +12864,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];
@@ -21742,7 +21742,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -21767,7 +21767,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -21802,7 +21802,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -25056,7 +25056,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err18 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err18];
@@ -25081,7 +25081,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err20 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err20];
@@ -25116,7 +25116,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err23 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema208.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err23];
@@ -25743,7 +25743,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -25768,7 +25768,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -25803,7 +25803,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -27785,7 +27785,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -27810,7 +27810,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -27845,7 +27845,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -31774,7 +31774,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -31799,7 +31799,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -31834,7 +31834,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -33816,7 +33816,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -33841,7 +33841,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -33876,7 +33876,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -36020,7 +36020,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data2 = data.timestamp;
 if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
+if(!(formats4.test(data2))){
 const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -36322,7 +36322,7 @@ errors++;
 if(data.created_at !== undefined){
 let data4 = data.created_at;
 if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+if(!(formats4.test(data4))){
 const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data4};
 if(vErrors === null){
 vErrors = [err22];
@@ -36347,7 +36347,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats4.test(data5))){
 const err24 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.updated_at,data:data5};
 if(vErrors === null){
 vErrors = [err24];
@@ -36382,7 +36382,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats4.test(data6))){
 const err27 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.external_created_at,data:data6};
 if(vErrors === null){
 vErrors = [err27];
@@ -36882,7 +36882,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data2 = data.timestamp;
 if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
+if(!(formats4.test(data2))){
 const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -37189,7 +37189,7 @@ errors++;
 if(data.created_at !== undefined){
 let data12 = data.created_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
 if(vErrors === null){
 vErrors = [err19];
@@ -37214,7 +37214,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data13 = data.updated_at;
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
 if(vErrors === null){
 vErrors = [err21];
@@ -37249,7 +37249,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats4.validate(data14))){
+if(!(formats4.test(data14))){
 const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
 if(vErrors === null){
 vErrors = [err24];
@@ -37274,7 +37274,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats4.validate(data15))){
+if(!(formats4.test(data15))){
 const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
 if(vErrors === null){
 vErrors = [err26];
@@ -37449,7 +37449,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data2 = data.timestamp;
 if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
+if(!(formats4.test(data2))){
 const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -37756,7 +37756,7 @@ errors++;
 if(data.created_at !== undefined){
 let data12 = data.created_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.created_at,data:data12};
 if(vErrors === null){
 vErrors = [err19];
@@ -37781,7 +37781,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data13 = data.updated_at;
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.updated_at,data:data13};
 if(vErrors === null){
 vErrors = [err21];
@@ -37816,7 +37816,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats4.validate(data14))){
+if(!(formats4.test(data14))){
 const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.shipped_at,data:data14};
 if(vErrors === null){
 vErrors = [err24];
@@ -37841,7 +37841,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats4.validate(data15))){
+if(!(formats4.test(data15))){
 const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.delivered_at,data:data15};
 if(vErrors === null){
 vErrors = [err26];
@@ -38016,7 +38016,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data2 = data.timestamp;
 if(typeof data2 === "string"){
-if(!(formats4.validate(data2))){
+if(!(formats4.test(data2))){
 const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.timestamp,data:data2};
 if(vErrors === null){
 vErrors = [err7];
@@ -38276,7 +38276,7 @@ errors++;
 if(data.created_at !== undefined){
 let data11 = data.created_at;
 if(typeof data11 === "string"){
-if(!(formats4.validate(data11))){
+if(!(formats4.test(data11))){
 const err15 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.created_at,data:data11};
 if(vErrors === null){
 vErrors = [err15];
@@ -38301,7 +38301,7 @@ errors++;
 if(data.updated_at !== undefined){
 let data12 = data.updated_at;
 if(typeof data12 === "string"){
-if(!(formats4.validate(data12))){
+if(!(formats4.test(data12))){
 const err17 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.updated_at,data:data12};
 if(vErrors === null){
 vErrors = [err17];
@@ -38336,7 +38336,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats4.validate(data13))){
+if(!(formats4.test(data13))){
 const err20 = {instancePath:instancePath+"/arrived_at",schemaPath:"#/properties/arrived_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema52.properties.arrived_at,data:data13};
 if(vErrors === null){
 vErrors = [err20];

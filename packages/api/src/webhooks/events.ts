@@ -1,5 +1,6 @@
 import { validateWebhook } from '../openapi/index.js';
 import type { SchemaError } from '../openapi/index.js';
+import { dateTimeInstant } from '../date-time.js';
 
 /** The v1 events of §6.1; their bodies are the bare resource, so the name is not in the body. */
 export const V1_EVENTS = [
@@ -128,14 +129,13 @@ export function parseV1Event(body: unknown, eventId?: string): EventParse {
 
 // The §6.2 envelope fields, for an event_type whose schema is not known: event_id a uuid, timestamp a date-time.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** The violations of the §6.2 envelope itself (event_id, timestamp, data), whatever its event_type. */
 function envelopeErrors(body: Record<string, unknown>): SchemaError[] {
   const errors: SchemaError[] = [];
   const { event_id: eventId, timestamp, data } = body;
   if (typeof eventId !== 'string' || !UUID.test(eventId)) errors.push({ pointer: '/event_id', rule: 'format', message: `event_id expected a uuid, received ${JSON.stringify(eventId) ?? 'nothing'} at /event_id` });
-  if (typeof timestamp !== 'string' || !DATE_TIME.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+  if (Number.isNaN(dateTimeInstant(timestamp))) {
     errors.push({ pointer: '/timestamp', rule: 'format', message: `timestamp expected a date-time, received ${JSON.stringify(timestamp) ?? 'nothing'} at /timestamp` });
   }
   if (!isObject(data)) errors.push({ pointer: '/data', rule: 'type', message: `data expected an object, received ${JSON.stringify(data) ?? 'nothing'} at /data` });

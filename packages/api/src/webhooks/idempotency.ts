@@ -1,3 +1,4 @@
+import { dateTimeInstant } from '../date-time.js';
 import type { WebhookEvent } from './events.js';
 
 /** What identifies one delivery for §6.3 point 5: its event id, its resource, and when it happened. */
@@ -55,6 +56,6 @@ export class UpdateLedger {
 
 function timeOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const time = Date.parse(value);
+  const time = dateTimeInstant(value);
   return Number.isNaN(time) ? undefined : time;
 }

@@ -11,6 +11,7 @@ export const faults = [
   { name: 'v1-schema-restocking-unknown-status', section: '3.1', description: 'v1 restocking shipments carry status "in_transit", not one of the v1 values' },
   { name: 'v2-schema-restocking-v1-status', section: '3.1', description: 'v2 restocking shipments in status received show the v1-only value "delivered"' },
   { name: 'v2-schema-restocking-missing-warehouse-id', section: '2.3', description: 'v2 restocking shipments lack the required warehouse_id' },
+  { name: 'v2-schema-restocking-updated-at-not-iso', section: '2', description: 'v2 restocking shipments carry updated_at in the HTTP date form ("Fri, 02 Jan 2026 07:30:00 GMT"), not an ISO 8601 date-time' },
   { name: 'v2-schema-restocking-item-missing-quantities', section: '2.3', description: 'v2 restocking shipment items leave out the required arrived_quantity, damaged_quantity and missing_quantity' },
   { name: 'v2-schema-restocking-announced-quantity-string', section: '2.3', description: 'v2 restocking shipment items carry announced_quantity as a string of digits ("5") instead of an integer' },
   { name: 'v2-schema-batch-settings-ids-string', section: '2.5', description: 'inventory batch settings carry id and sku_id as strings of digits ("802") instead of integers' },

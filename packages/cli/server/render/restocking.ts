@@ -57,6 +57,7 @@ export function renderRestockingV2(shipment: RestockingShipment, faults: Faults)
     arrived_at: shipment.arrived_at,
   };
   if (faults.has('v2-schema-restocking-missing-warehouse-id')) delete body.warehouse_id;
+  if (faults.has('v2-schema-restocking-updated-at-not-iso')) body.updated_at = new Date(shipment.updated_at).toUTCString();
   if (faults.has('v2-schema-restocking-item-missing-quantities')) {
     body.restocking_shipment_items = shipment.items.map(({ arrived_quantity: _a, damaged_quantity: _d, missing_quantity: _m, inventory_batch_id: _b, ...item }) => item);
   }

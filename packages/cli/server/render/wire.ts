@@ -1,4 +1,4 @@
-import { renderedDateTime } from '../time.js';
+import { renderedDateTime, rewritesDateTimes } from '../time.js';
 import type { Variants } from '../variants/index.js';
 
 // The last step before a body leaves the server (answers and webhook payloads alike): the time
@@ -12,7 +12,7 @@ export const extraField = { name: 'service_note', value: 'not in the specificati
 
 /** A body as the switched-on variants render it; the same value when none applies. */
 export function wireBody(variants: Variants, body: unknown): unknown {
-  const time = variants.has('time-whole-seconds') || variants.has('time-offset-plus-one');
+  const time = rewritesDateTimes(variants);
   const extra = variants.has('responses-extra-fields');
   if (!time && !extra) return body;
   const walk = (value: unknown, key: string | undefined): unknown => {

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ISO_DATE_TIME } from '@mfc-conformance/api/internal';
 import type { Catalog } from './catalog.js';
 
 /**
@@ -20,6 +21,8 @@ export function createAjv(): Ajv2020 {
     code: { source: true, esm: true, lines: true },
   });
   addFormats.default(ajv);
+  // §2 says ISO 8601, which lets a date-time leave out its offset; RFC 3339 (ajv-formats) does not.
+  ajv.addFormat('date-time', ISO_DATE_TIME);
   // The only extension the documents put inside schemas: the specification section.
   ajv.addKeyword({ keyword: 'x-section', schemaType: 'string' });
   return ajv;

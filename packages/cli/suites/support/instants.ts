@@ -1,19 +1,22 @@
-// Times a service reports (§2: ISO 8601 date-times). A service may write them to the second or to the
-// millisecond, in any offset, and keep them finer than it writes them; its clock may be far from the
-// client's. So times are compared as instants, never as text, and only the client's durations are
-// trusted, never its clock against the service's.
+import { dateTimeInstant, dateTimeLike } from '@mfc-conformance/api/internal';
 
-/** The epoch milliseconds of a reported date-time, or NaN when it is not one. */
-export function instantOf(dateTime: unknown): number {
-  return typeof dateTime === 'string' ? Date.parse(dateTime) : Number.NaN;
-}
+// Times a service reports (§2: ISO 8601 date-times). A service may write them to the second or to the
+// millisecond, in any offset or none, and keep them finer than it writes them; its clock may be far
+// from the client's. So times are compared as instants, never as text, and only the client's durations
+// are trusted, never its clock against the service's.
+
+/** The epoch milliseconds of a reported date-time (one without an offset read as UTC), or NaN when it is not one. */
+export const instantOf = dateTimeInstant;
+
+/** A time to send the service, derived from one it wrote (`sample`): in the sample's form, so one without an offset stays without. */
+export const timeLike = dateTimeLike;
 
 /**
  * The step of the date-times a service writes, judged from one of them: 10^-n s for n fraction digits
  * that are not all zero, else a whole second (a missing or zero fraction may be all the service keeps).
  */
 export function writtenStepMs(dateTime: unknown): number {
-  const fraction = typeof dateTime === 'string' ? /T\d{2}:\d{2}:\d{2}\.(\d+)/.exec(dateTime)?.[1] : undefined;
+  const fraction = typeof dateTime === 'string' ? /[Tt ]\d{2}:\d{2}:\d{2}[.,](\d+)/.exec(dateTime)?.[1] : undefined;
   if (fraction === undefined || /^0+$/.test(fraction)) return 1000;
   return Math.max(1, 1000 / 10 ** fraction.length);
 }

@@ -2,6 +2,7 @@
 import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
 import { madeByRun } from '../support/foreign-records.js';
+import { instantOf, timeLike } from '../support/instants.js';
 import { answerExcerpt } from '../support/success.js';
 import { firstV2Page, limitRefusal } from '../support/v2-limit.js';
 import { repeatedRecord, walkV2, type V2Walk } from '../support/v2-pages.js';
@@ -92,8 +93,6 @@ for (const list of lists) {
   });
 }
 
-const at = (time: number): string => new Date(time).toISOString();
-
 /** Whether a filter lists a record: surely, surely not, or either (see below). */
 type Admits = 'yes' | 'no' | 'either';
 
@@ -108,7 +107,8 @@ check({
   const record = first.body.data.find((r) => typeof r.created_at === 'string');
   if (!record?.created_at) return t.skip('the first page of the v2 restocking list shows no record with a created_at');
   const boundary = record.created_at;
-  const time = Date.parse(boundary);
+  const time = instantOf(boundary);
+  const at = (instant: number): string => timeLike(boundary, instant);
   // A service may keep created_at finer than it writes it (a second, a millisecond): a record shown at
   // exactly the boundary was created at it or a moment after. So [gte] always lists it and [lt] never
   // does, while of [gt] and [lte] exactly one does. Other records compare by instant (never as text).
@@ -135,7 +135,7 @@ check({
         response: page,
       });
     }
-    const outside = walk.records.find((r) => typeof r.created_at !== 'string' || admits(Date.parse(r.created_at)) === 'no');
+    const outside = walk.records.find((r) => typeof r.created_at !== 'string' || admits(instantOf(r.created_at)) === 'no');
     if (outside) {
       t.fail({ title: `Every record the filter ${filter} returns satisfies it (§4.2)`, expected: `created_at within the filter`, received: `id ${outside.id} with created_at ${outside.created_at ?? 'nothing'}`, response: page });
     }
