@@ -32,6 +32,10 @@ export function skuSettings(state: ServerState, skuId: number): BatchSettings | 
  */
 export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sku, input: BatchSettingsInput): BatchSettings {
   const { faults, store } = state;
+  const weeks = input.action_weeks_before_expiry;
+  if (state.variants.has('v2-batch-settings-weeks-at-most-52') && typeof weeks === 'number' && weeks > 52) {
+    throw new ApiError(422, [{ field: 'action_weeks_before_expiry', message: 'must be at most 52 weeks' }]);
+  }
   const existing = skuSettings(state, sku.id);
   const base = existing ?? merchantDefault(state, merchant.id);
   const next: BatchSettings = {

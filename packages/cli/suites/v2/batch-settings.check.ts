@@ -42,9 +42,10 @@ async function settingsWhileTrackingOff(t: CheckContext): Promise<BatchSettingsA
   return settings;
 }
 
-/** A value for action_weeks_before_expiry that differs from the one held. */
+/** A value for action_weeks_before_expiry that differs from the one held, and no larger than needed (its bounds are not shown). */
 function newWeeks(held: unknown): number {
-  return typeof held === 'number' ? held + 1 : 3;
+  if (typeof held !== 'number') return 3;
+  return held >= 2 ? held - 1 : held + 1;
 }
 
 check({

@@ -11,9 +11,10 @@ import { digitsAsNumber } from '../support/digits.js';
 const needs = ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'];
 const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
 
-// Two values no service would pick as its default, so the value applied after clearing each is not
-// mistaken for a fallback that happens to equal it.
-const ownWeeks = [97, 98] as const;
+// Two different values: a service that keeps the cleared value applies each in turn, one that falls
+// back applies the same value twice, whatever it is (even one of these). Within a year, as the bounds
+// of the field are not shown and a service may well refuse more than 52 weeks.
+const ownWeeks = [11, 13] as const;
 
 check({
   id: 'v2.batch-settings.clear-weeks-falls-back',
