@@ -66,17 +66,48 @@ const dateOf = (text: string | undefined): number | undefined => {
 // go over to each channel twice.
 const ALTERNATING_STEPS = 5;
 
-/** The steps as sent: for v2 with the merchant's other channel, the first ones alternate between its two channels. */
+/** Whether the first steps alternate: for v2 with the merchant's other channel. */
+function alternates(api: ApiVersion, who: readonly Caller[]): boolean {
+  return api === 'v2' && who[1]?.token === 'sameMerchantOtherChannel';
+}
+
+/** The steps as sent: where they alternate, the first ones go back and forth between the merchant's two channels. */
 function alternatingStart<S extends { caller: number }>(api: ApiVersion, who: readonly Caller[], steps: readonly S[]): S[] {
-  if (api !== 'v2' || who[1]?.token !== 'sameMerchantOtherChannel') return [...steps];
+  if (!alternates(api, who)) return [...steps];
   return steps.map((step, i) => (i < ALTERNATING_STEPS ? { ...step, caller: i % 2 } : step));
+}
+
+const MINUTE_MS = 60_000;
+// Used is judged against the requests of the service's minute only where that minute is certain
+// (ownRequestsCounted): not in its last seconds, and not in its first, as the Date header has whole
+// seconds (an answer dated :00 may come from anywhere in that second). Alternating steps sent there
+// would show nothing, so they start at least this far into the minute and this far from its end.
+const ALTERNATION_START_MS = 2_000;
+const ALTERNATION_ROOM_MS = 10_000;
+
+/** The service's clock by its last Date header (epoch ms) and when that answer arrived (client clock). */
+interface ServiceClock { date: number; answeredAt: number }
+
+/** Resolves once the service's minute is `ALTERNATION_START_MS` in and has `ALTERNATION_ROOM_MS` left: at once, or after a wait of a few seconds. */
+async function awaitMinuteRoom(clock: ServiceClock | undefined): Promise<void> {
+  if (clock === undefined) return;
+  // The Date header is truncated to its second: the service's clock is at least this far into its minute.
+  const into = (clock.date + Date.now() - clock.answeredAt) % MINUTE_MS;
+  const waitMs = into < ALTERNATION_START_MS ? ALTERNATION_START_MS - into : MINUTE_MS - into < ALTERNATION_ROOM_MS ? MINUTE_MS - into + ALTERNATION_START_MS : 0;
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: number): Promise<void> {
   const who = callers(t, api);
+  let clock: ServiceClock | undefined;
   // The property judges what the headers count; an answer without them is the presence checks' finding.
   for (const caller of who) {
-    for (const read of reads[api]) countedRateHeaders(t, await read.send(caller.clients));
+    for (const read of reads[api]) {
+      const res = await read.send(caller.clients);
+      countedRateHeaders(t, res);
+      const date = dateOf(res.headers['date']);
+      if (date !== undefined) clock = { date, answeredAt: Date.now() };
+    }
   }
   // The primary merchant's two channels are drawn most: where v1 and v2 count differently.
   const callerArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: Math.min(1, who.length - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: who.length - 1 }) });
@@ -85,14 +116,17 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
     // Each run judges only its own sequence, so a shrunk counterexample shows the whole pattern;
     // five requests or more, so that most sequences switch between callers and back.
     const model = new RateLimitModel(api === 'v1');
+    if (alternates(api, who)) await awaitMinuteRoom(clock);
     for (const step of alternatingStart(api, who, steps)) {
       const caller = who[step.caller]!;
       const read = reads[api][step.read]!;
       const sentAt = Date.now();
       const res = await read.send(caller.clients);
       const answeredAt = Date.now();
+      const date = dateOf(res.headers['date']);
+      if (date !== undefined) clock = { date, answeredAt };
       const problems = model.observe({
-        window: caller.window, sentAt, answeredAt, serverDate: dateOf(res.headers['date']), status: res.status,
+        window: caller.window, sentAt, answeredAt, serverDate: date, status: res.status,
         used: count(res.headers['x-rate-limit-used']), max: count(res.headers['x-rate-limit-max']),
         // Every channel of the window counts: v2 is per merchant (§8), which is what the property follows.
         counted: ownRequestsCounted(t, caller.token, res, answeredAt, 'window'),

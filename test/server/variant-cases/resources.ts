@@ -29,10 +29,10 @@ const settingsTwice = async (t: ProbeContext): Promise<number[]> => [
 export const resourceCases = {
   'v1-orders-create-strict': { probe: async (t) => (await t.v1.post('/orders', newOrder())).status, conforming: 201, variant: 422 },
   'v2-orders-create-strict': { probe: status('post', '/orders', { merchant_order_id: 'STRICT-1', sales_channel_id: 11, shipping_address: address, items: [{ merchant_item_id: 'A', sku_id: 501, quantity: 1 }] }), conforming: 200, variant: 422 },
-  'v2-batch-settings-weeks-at-most-52': {
-    probe: async (t) => Promise.all([53, 52].map(async (weeks) => (await t.v2.put('/skus/502/inventory_batch_settings', { action_weeks_before_expiry: weeks })).status)),
-    conforming: [200, 200],
-    variant: [422, 200],
+  'v2-batch-settings-strict': {
+    probe: async (t) => Promise.all([{ action_weeks_before_expiry: 53 }, {}, { action_weeks_before_expiry: 52 }].map(async (body) => (await t.v2.put('/skus/502/inventory_batch_settings', body)).status)),
+    conforming: [200, 200, 200],
+    variant: [422, 422, 200],
   },
   'responses-extra-fields': {
     probe: async (t) => {

@@ -32,10 +32,7 @@ export function skuSettings(state: ServerState, skuId: number): BatchSettings | 
  */
 export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sku, input: BatchSettingsInput): BatchSettings {
   const { faults, store } = state;
-  const weeks = input.action_weeks_before_expiry;
-  if (state.variants.has('v2-batch-settings-weeks-at-most-52') && typeof weeks === 'number' && weeks > 52) {
-    throw new ApiError(422, [{ field: 'action_weeks_before_expiry', message: 'must be at most 52 weeks' }]);
-  }
+  if (state.variants.has('v2-batch-settings-strict')) refuseLoose(input);
   const existing = skuSettings(state, sku.id);
   const base = existing ?? merchantDefault(state, merchant.id);
   const next: BatchSettings = {
@@ -64,6 +61,13 @@ export function writeSkuSettings(state: ServerState, merchant: Merchant, sku: Sk
   if (turnsOn) sku.batch_tracking_enabled = true;
   store.batchSettings.set(next.id, next);
   return next;
+}
+
+// v2-batch-settings-strict: bounds §4.2 does not show, which a service may set.
+function refuseLoose(input: BatchSettingsInput): void {
+  if (!writableFields.some((field) => input[field] !== undefined)) throw new ApiError(422, [{ field: 'base', message: 'no setting to write' }]);
+  const weeks = input.action_weeks_before_expiry;
+  if (typeof weeks === 'number' && weeks > 52) throw new ApiError(422, [{ field: 'action_weeks_before_expiry', message: 'must be at most 52 weeks' }]);
 }
 
 function setsNewExpiryValue(existing: BatchSettings | undefined, input: BatchSettingsInput, faults: Faults): boolean {

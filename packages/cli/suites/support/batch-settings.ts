@@ -19,6 +19,20 @@ export async function putBatchSettings(t: CheckContext, body: Record<string, unk
   return written;
 }
 
+/**
+ * The SKU-specific settings as stored, through a write of no field, which changes nothing (§4.2: omitting
+ * a field keeps its value). Whether a service takes a write of no field is not stated: one refusing it
+ * (400 or 422) skips the check, whose record cannot then be read without changing it.
+ */
+export async function readBatchSettings(t: CheckContext): Promise<BatchSettingsAnswer> {
+  const written = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body: {} });
+  if (written.status === 400 || written.status === 422) {
+    t.skip(`PUT /skus/{sku_id}/inventory_batch_settings with no field answered ${written.status}: the check reads the settings through such a write, which §4.2 does not say a service takes`);
+  }
+  expectSuccess(t, written, 'A settings write of no field succeeds, changing nothing (§4.2: an omitted field keeps its value)');
+  return written;
+}
+
 /** Puts `body` back after the check, unjudged: the check is over. */
 export function restoreBatchSettingsAfterwards(t: CheckContext, body: Record<string, unknown>): void {
   t.cleanup(() => t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body, validate: false }));

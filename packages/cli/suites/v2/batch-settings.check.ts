@@ -8,18 +8,13 @@
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
-import { batchTrackingOf, effectiveBatchSettings, putBatchSettings, requireEchoKeepsOmitted, type BatchSettingsAnswer } from '../support/batch-settings.js';
+import { batchTrackingOf, effectiveBatchSettings, putBatchSettings, readBatchSettings, requireEchoKeepsOmitted, type BatchSettingsAnswer } from '../support/batch-settings.js';
 import { digitsAsNumber } from '../support/digits.js';
 
 const expiryFields = ['action_weeks_before_expiry', 'expiry_follow_up_action'] as const;
 type ExpiryField = (typeof expiryFields)[number];
 
 const skuOf = (t: CheckContext): SkuFixture => t.fixtures.batchSku as SkuFixture;
-
-/** The SKU-specific settings as stored, through a write of neither expiry field (which changes nothing, §4.2). */
-function currentSettings(t: CheckContext): Promise<BatchSettingsAnswer> {
-  return putBatchSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
-}
 
 /** The batch SKU's batch_tracking_enabled, as an empty v1 PATCH echoes it (§2.6, §4.1: omitted properties are kept). */
 async function batchTracking(t: CheckContext): Promise<boolean> {
@@ -37,7 +32,7 @@ async function requireTrackingOff(t: CheckContext): Promise<void> {
  */
 async function settingsWhileTrackingOff(t: CheckContext): Promise<BatchSettingsAnswer> {
   await requireTrackingOff(t);
-  const settings = await currentSettings(t);
+  const settings = await readBatchSettings(t);
   t.expectEqual('Batch tracking stays off after a settings write of neither expiry field (§4.2)', false, await batchTracking(t));
   return settings;
 }
@@ -99,7 +94,7 @@ check({
   };
   const refused = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: skuOf(t).id }, body: attempt });
   t.expectStatus(refused, 422, 'A new action_weeks_before_expiry would turn batch tracking on, which the merchant lacks: 422 (§4.2, §7)');
-  const after = await currentSettings(t);
+  const after = await readBatchSettings(t);
   for (const key of ['action_weeks_before_expiry', 'b2c_shelf_life_in_weeks'] as const) {
     t.expect(after, `Nothing of the refused write is saved: ${key} (§4.2)`, before.body[key], after.body[key]);
   }
@@ -135,7 +130,7 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  const written = await currentSettings(t);
+  const written = await readBatchSettings(t);
   t.expect(written, 'The answer is the SKU-specific record: is_merchant_default false (§2.5)', false, written.body.is_merchant_default);
   // An id of digits in a string still names the SKU: its JSON type is v2.schema.inventory-batch-settings' rule.
   t.expect(written, 'The answer is the record of the SKU written to: sku_id (§2.5)', skuOf(t).id, digitsAsNumber(written.body.sku_id));
@@ -150,7 +145,7 @@ check({
   writes: true,
 }, async (t) => {
   if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): both expiry fields always show null (§2.5)');
-  const before = await currentSettings(t);
+  const before = await readBatchSettings(t);
   let held: unknown = before.body.expiry_follow_up_action;
   if (held === null || held === undefined) {
     // Setting an action may turn batch tracking on, so only where the merchant has it.
@@ -183,7 +178,7 @@ check({
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
-  const own = await currentSettings(t);
+  const own = await readBatchSettings(t);
   const { response, effective } = await effectiveSettings(t);
   const fields = ['batch_priority', 'b2c_shelf_life_in_weeks', 'b2b_shelf_life_in_weeks', 'ito_shelf_life_in_weeks', 'kit_shelf_life_in_weeks', ...expiryFields] as const;
   for (const field of fields.filter((f) => own.body[f] !== null && own.body[f] !== undefined)) {
@@ -200,7 +195,7 @@ check({
   writes: true,
 }, async (t) => {
   if (t.features.expiryHandling !== true) t.skip('the merchant is not enrolled in expiry handling (features.expiryHandling false): both expiry fields always show null (§2.5)');
-  const own = await currentSettings(t);
+  const own = await readBatchSettings(t);
   if (own.body.expiry_follow_up_action !== null) t.skip('fixtures.batchSku sets its own expiry_follow_up_action, so nothing is inherited');
   const { response, effective } = await effectiveSettings(t);
   const action = effective.expiry_follow_up_action;

@@ -5,7 +5,7 @@
 // whose checks need batch tracking still off (the runner runs files in path order). Without expiry
 // handling, both expiry fields show null.
 import { check } from '../../src/checks/index.js';
-import { effectiveBatchSettings, putBatchSettings, requireExpiryWrites, restoreBatchSettingsAfterwards } from '../support/batch-settings.js';
+import { effectiveBatchSettings, putBatchSettings, readBatchSettings, requireExpiryWrites, restoreBatchSettingsAfterwards } from '../support/batch-settings.js';
 import { digitsAsNumber } from '../support/digits.js';
 
 const needs = ['fixtures.batchSku', 'features.batchTracking', 'features.expiryHandling'];
@@ -25,7 +25,7 @@ check({
   writes: true,
 }, async (t) => {
   requireExpiryWrites(t);
-  const before = await putBatchSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
+  const before = await readBatchSettings(t);
   restoreBatchSettingsAfterwards(t, { action_weeks_before_expiry: before.body.action_weeks_before_expiry ?? null });
   const applied: unknown[] = [];
   for (const weeks of ownWeeks) {
@@ -56,7 +56,7 @@ check({
   writes: true,
 }, async (t) => {
   requireExpiryWrites(t);
-  const before = await putBatchSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
+  const before = await readBatchSettings(t);
   restoreBatchSettingsAfterwards(t, { expiry_follow_up_action: before.body.expiry_follow_up_action ?? null });
   // block_only is the one value §2.5 shows.
   const set = await putBatchSettings(t, { expiry_follow_up_action: 'block_only' }, 'Setting expiry_follow_up_action succeeds (§4.2)');
@@ -75,7 +75,7 @@ check({
   writes: true,
 }, async (t) => {
   if (t.features.expiryHandling !== false) t.skip('the merchant is enrolled in expiry handling (features.expiryHandling true): the rule does not apply');
-  const record = await putBatchSettings(t, {}, 'A settings write of neither expiry field succeeds (§4.2)');
+  const record = await readBatchSettings(t);
   const shown = await effectiveBatchSettings(t);
   for (const field of expiryFields) {
     t.expect(record, `${field} of the SKU-specific record is null until expiry handling is enabled (§2.5)`, null, record.body[field]);
