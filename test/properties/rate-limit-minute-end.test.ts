@@ -24,7 +24,7 @@ async function serverNearMinuteEnd(leftMs: number, faults: string[]): Promise<Ru
 }
 
 describe('v2.properties.rate-limit-headers near the end of the service minute', () => {
-  it('still catches a window kept per channel when it starts at the edge of the service's minute', async () => {
+  it('still catches a window kept per channel when it starts at the edge of the service minute', async () => {
     server = await serverNearMinuteEnd(1_400, ['v2-rate-limit-per-channel']);
     const run = await runChecks({ profile: server.profile, only: 'v2.properties.rate-limit-headers', seed: 1 });
     const result = run.report.checks.find((check) => check.id === 'v2.properties.rate-limit-headers');
