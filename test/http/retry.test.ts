@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createTransport } from '../../packages/api/src/client/index.js';
 import { HttpClient, retryDelayMs } from '../../packages/cli/src/http/index.js';
+import { startFakeTarget } from '../support/fake-target.js';
 import { useMockAgent } from '../support/mock-agent.js';
 
 const url = 'http://target.test/merchant_api/v1/orders';
@@ -43,11 +45,64 @@ describe('429 retry', () => {
 
   it('passes other statuses through untouched', async () => {
     const pool = agent().get('http://target.test');
-    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(503, '{}');
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'POST' }).reply(503, '{}');
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(500, '{}');
     const client = new HttpClient({ secrets: [], dispatcher: agent() });
+    for (const method of ['POST', 'GET']) {
+      const answer = await client.send({ method, url, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(answer.exchanges.map((exchange) => exchange.status)).toEqual([method === 'POST' ? 503 : 500]);
+    }
+  });
+});
+
+describe('gateway retry', () => {
+  const agent = useMockAgent();
+
+  it('sends a GET answered 502, 503 or 504 again after its Retry-After, recording every exchange', async () => {
+    const pool = agent().get('http://target.test');
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(503, 'busy', { headers: { 'retry-after': '0.2' } });
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(502, 'bad gateway', { headers: { 'retry-after': '0.1' } });
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{"data":[]}');
+    const waits: string[] = [];
+    const client = new HttpClient({ secrets: [], dispatcher: agent(), onWait: (ms, reason) => waits.push(`${ms} ${reason}`) });
     const answer = await client.send({ method: 'GET', url });
-    expect(answer.status).toBe(503);
-    expect(answer.exchanges).toHaveLength(1);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"data":[]}');
+    expect(answer.exchanges.map((exchange) => exchange.status)).toEqual([503, 502, 200]);
+    expect(waits).toEqual(['200 503 from GET /merchant_api/v1/orders', '100 502 from GET /merchant_api/v1/orders']);
+  });
+
+  it('hands back the third 504 in a row, and a 503 asking for more than 10 s at once', async () => {
+    const pool = agent().get('http://target.test');
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(504, '', { headers: { 'retry-after': '0' } }).times(3);
+    pool.intercept({ path: '/merchant_api/v1/warehouses', method: 'GET' }).reply(503, '', { headers: { 'retry-after': '11' } });
+    const client = new HttpClient({ secrets: [], dispatcher: agent() });
+    expect((await client.send({ method: 'GET', url })).exchanges.map((exchange) => exchange.status)).toEqual([504, 504, 504]);
+    expect((await client.send({ method: 'GET', url: 'http://target.test/merchant_api/v1/warehouses' })).exchanges).toHaveLength(1);
+    agent().assertNoPendingInterceptors();
+  });
+
+  it('over loopback: a target whose edge answers one GET 503 still gives the answer', async () => {
+    let calls = 0;
+    const target = await startFakeTarget((_request, reply) => (calls++ === 0 ? reply(503, { errors: ['upstream restarting'] }, { 'retry-after': '0.05' }) : reply(200, { data: [] })));
+    try {
+      const client = new HttpClient({ secrets: [] });
+      const answer = await client.send({ method: 'GET', url: `${target.url}/merchant_api/v2/orders` });
+      expect([answer.status, answer.exchanges.map((exchange) => exchange.status), target.requests.length]).toEqual([200, [503, 200], 2]);
+      await client.close();
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('is off in the integrators\' transport unless asked for', async () => {
+    const pool = agent().get('http://target.test');
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(503, '', { headers: { 'retry-after': '0' } });
+    pool.intercept({ path: '/merchant_api/v1/orders', method: 'GET' }).reply(200, '{}');
+    const transport = createTransport({ redact: (text) => text, dispatcher: agent() });
+    expect((await transport.send({ method: 'GET', url })).status).toBe(503);
+    const asked = createTransport({ redact: (text) => text, dispatcher: agent(), retryGatewayFailures: true });
+    expect((await asked.send({ method: 'GET', url })).status).toBe(200);
   });
 });
 

@@ -44,44 +44,34 @@ export function retryDelayMs(headers: Record<string, string>, now = Date.now()):
 }
 
 /**
- * Interceptor: on 429 waits as the answer asks and sends the request again (bounded); the last
- * answer, whatever it is, reaches the caller. A request with `provoke429` passes straight through.
- *
- * undici's own retry handler is not used: it holds the 429 body back with `controller.pause()`,
- * which MockAgent does not honour (the body then leaks into the caller and the wait falls back
- * to its backoff), and it has no "until the next minute" wait for a 429 without Retry-After.
+ * Decides, for one answer, whether to send the request again and after how long: the wait in ms, or
+ * undefined to hand the answer to the caller.
  */
-export function retryOn429(options: RetryOn429Options = {}): Interceptor {
-  const maxRetries = options.maxRetries ?? 3;
-  const maxWaitMs = options.maxWaitMs ?? 61_000;
-  const beyondMaxWait = options.beyondMaxWait ?? 'cap';
+type RetryPolicy = (statusCode: number, headers: Record<string, string>) => number | undefined;
+
+/**
+ * Interceptor plumbing shared by the retries: each answer `policy` asks to wait out is swallowed
+ * (status, headers and body), the request is sent again after the wait, and the first answer it lets
+ * through reaches the caller. A caller that aborts during a wait is told at once.
+ *
+ * undici's own retry handler is not used: it holds the answer body back with `controller.pause()`,
+ * which MockAgent does not honour (the body then leaks into the caller and the wait falls back to
+ * its backoff), and it has no "until the next minute" wait for a 429 without Retry-After.
+ */
+function resendWhenAsked(policyFor: (opts: MfcDispatchOptions) => RetryPolicy | undefined): Interceptor {
   return (dispatch) => (opts: MfcDispatchOptions, handler) => {
-    if (opts.provoke429) return dispatch(opts, handler);
+    const policy = policyFor(opts);
+    if (policy === undefined) return dispatch(opts, handler);
     const signal = (opts as { signal?: AbortSignal | null }).signal ?? undefined;
-    let retries = 0;
-    let waitedMs = 0;
-    const where = `${opts.method} ${opts.path.split('?')[0]}`;
     const attempt = (): boolean => {
-      // Set when this attempt's answer is a 429 to wait out: it is swallowed, not forwarded.
+      // Set when this attempt's answer is one to wait out: it is swallowed, not forwarded.
       let waitMs: number | undefined;
       const attemptHandler: Dispatcher.DispatchHandler = {
         onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
         onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
         onResponseStart: (controller, statusCode, headers, statusMessage) => {
-          if (statusCode === 429) {
-            const askedMs = retryDelayMs(headerRecord(headers));
-            const withinBound = beyondMaxWait === 'cap' || waitedMs + askedMs <= maxWaitMs;
-            if (retries < maxRetries && withinBound) {
-              waitMs = Math.min(askedMs, maxWaitMs);
-              waitedMs += waitMs;
-              options.onWait?.(waitMs, `429 from ${where}`);
-              return;
-            }
-            options.onGiveUp?.(withinBound
-              ? `${where} answered 429 ${retries + 1} times in a row, after waiting ${seconds(waitedMs)} as asked`
-              : `${where} answered 429 asking to wait ${seconds(askedMs)}${waitedMs > 0 ? ` more, after ${seconds(waitedMs)}` : ''}, beyond the bound of ${seconds(maxWaitMs)} (--max-wait, rateLimit.maxWaitSeconds)`);
-          }
-          handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+          waitMs = policy(statusCode, headerRecord(headers));
+          if (waitMs === undefined) handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
         },
         onResponseData: (controller, chunk) => {
           if (waitMs === undefined) handler.onResponseData?.(controller, chunk);
@@ -91,12 +81,10 @@ export function retryOn429(options: RetryOn429Options = {}): Interceptor {
             handler.onResponseEnd?.(controller, trailers);
             return;
           }
-          retries += 1;
           if (!signal) {
             setTimeout(attempt, waitMs);
             return;
           }
-          // A caller that gives up during the wait is told at once, and nothing is sent again.
           const onAbort = () => {
             clearTimeout(timer);
             handler.onResponseError?.(controller, signal.reason instanceof Error ? signal.reason : new Error('aborted'));
@@ -114,4 +102,72 @@ export function retryOn429(options: RetryOn429Options = {}): Interceptor {
     };
     return attempt();
   };
+}
+
+/**
+ * Interceptor: on 429 waits as the answer asks and sends the request again (bounded); the last
+ * answer, whatever it is, reaches the caller. A request with `provoke429` passes straight through.
+ */
+export function retryOn429(options: RetryOn429Options = {}): Interceptor {
+  const maxRetries = options.maxRetries ?? 3;
+  const maxWaitMs = options.maxWaitMs ?? 61_000;
+  const beyondMaxWait = options.beyondMaxWait ?? 'cap';
+  return resendWhenAsked((opts) => {
+    if (opts.provoke429) return undefined;
+    let retries = 0;
+    let waitedMs = 0;
+    const where = `${opts.method} ${opts.path.split('?')[0]}`;
+    return (statusCode, headers) => {
+      if (statusCode !== 429) return undefined;
+      const askedMs = retryDelayMs(headers);
+      const withinBound = beyondMaxWait === 'cap' || waitedMs + askedMs <= maxWaitMs;
+      if (retries < maxRetries && withinBound) {
+        const waitMs = Math.min(askedMs, maxWaitMs);
+        retries += 1;
+        waitedMs += waitMs;
+        options.onWait?.(waitMs, `429 from ${where}`);
+        return waitMs;
+      }
+      options.onGiveUp?.(withinBound
+        ? `${where} answered 429 ${retries + 1} times in a row, after waiting ${seconds(waitedMs)} as asked`
+        : `${where} answered 429 asking to wait ${seconds(askedMs)}${waitedMs > 0 ? ` more, after ${seconds(waitedMs)}` : ''}, beyond the bound of ${seconds(maxWaitMs)} (--max-wait, rateLimit.maxWaitSeconds)`);
+      return undefined;
+    };
+  });
+}
+
+/** What a gateway or a service that is briefly unavailable answers (RFC 9110 §15.6.3–15.6.5): worth one more try later. */
+const PASSING_FAILURES = new Set([502, 503, 504]);
+// Only requests that change nothing are sent again: a create a gateway timed out may have been made.
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+// Without a Retry-After: a second, then three. A longer Retry-After than this is answered as it is.
+const GATEWAY_BACKOFF_MS = [1_000, 3_000];
+const MAX_GATEWAY_WAIT_MS = 10_000;
+
+/** Whether an answer carries a Retry-After that reads as seconds or as an HTTP date. */
+function retryAfterGiven(headers: Record<string, string>): boolean {
+  const value = headers['retry-after']?.trim();
+  return value !== undefined && value !== '' && (Number.isFinite(Number(value)) || !Number.isNaN(Date.parse(value)));
+}
+
+/**
+ * Interceptor: a GET or HEAD answered 502, 503 or 504 is sent again, up to twice, after its
+ * Retry-After (at most 10 s) or a second and then three; the last answer reaches the caller. A
+ * staging deployment behind a load balancer answers so now and then, and the specification names no
+ * 5xx: without it, the check that met one would fail for what the deployment's edge did.
+ */
+export function retryGatewayFailures(options: Pick<RetryOn429Options, 'onWait'> = {}): Interceptor {
+  return resendWhenAsked((opts) => {
+    if (!SAFE_METHODS.has(String(opts.method).toUpperCase())) return undefined;
+    let retries = 0;
+    const where = `${opts.method} ${opts.path.split('?')[0]}`;
+    return (statusCode, headers) => {
+      if (!PASSING_FAILURES.has(statusCode) || retries >= GATEWAY_BACKOFF_MS.length) return undefined;
+      const asked = retryAfterGiven(headers) ? retryDelayMs(headers) : GATEWAY_BACKOFF_MS[retries]!;
+      if (asked > MAX_GATEWAY_WAIT_MS) return undefined;
+      retries += 1;
+      options.onWait?.(asked, `${statusCode} from ${where}`);
+      return asked;
+    };
+  });
 }

@@ -3,7 +3,7 @@ import { AbortError, NetworkError, TimeoutError } from './errors.js';
 import { headerRecord } from './handler.js';
 import { Pacer, pacing, type WindowOf } from './pacing.js';
 import { describeNetworkError, recording, type ReplayTokenOf } from './recording.js';
-import { retryOn429, type RetryOn429Options } from './retry.js';
+import { retryGatewayFailures, retryOn429, type RetryOn429Options } from './retry.js';
 import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** One request as a transport sends it: an absolute URL, headers and a body already serialised. */
@@ -58,6 +58,8 @@ export interface TransportOptions extends Pick<RetryOn429Options, 'onWait' | 'on
   windowOf?: WindowOf;
   /** How a recorded exchange's replay line names the token of its Authorization header (default `$MFC_TOKEN`). */
   replayTokenOf?: ReplayTokenOf;
+  /** Sends a GET or HEAD answered 502, 503 or 504 again, up to twice, a few seconds later (default false). */
+  retryGatewayFailures?: boolean;
 }
 
 // Pacing waits up to a minute: an unref'd timer does not keep a finished program alive.
@@ -93,7 +95,7 @@ function deadline(): Interceptor {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** The integrator's transport: undici with the chain deadline → recording → pacing → 429 retry (innermost first). */
+/** The integrator's transport: undici with the chain deadline → recording → pacing → 429 retry → gateway retry, when asked (innermost first). */
 export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const pacer = options.pacer ?? new Pacer({
@@ -116,6 +118,7 @@ export function createTransport(options: TransportOptions): Transport {
       ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
       ...(options.onGiveUp === undefined ? {} : { onGiveUp: options.onGiveUp }),
     }),
+    ...(options.retryGatewayFailures ? [retryGatewayFailures(options.onWait === undefined ? {} : { onWait: options.onWait })] : []),
   );
   return {
     async send(request) {
