@@ -81,25 +81,32 @@ const MINUTE_MS = 60_000;
 // Used is judged against the requests of the service's minute only where that minute is certain
 // (ownRequestsCounted): not in its last seconds, and not in its first, as the Date header has whole
 // seconds (an answer dated :00 may come from anywhere in that second). Alternating steps sent there
-// would show nothing, so they start at least this far into the minute and this far from its end.
+// would show nothing, so they start at least this far into the minute, and early enough that they
+// end before its last unjudged seconds (1.5 s and an answer's trip, with room to spare).
 const ALTERNATION_START_MS = 2_000;
-const ALTERNATION_ROOM_MS = 10_000;
+const MINUTE_END_UNJUDGED_MS = 2_500;
 
 /** The service's clock by its last Date header (epoch ms) and when that answer arrived (client clock). */
 interface ServiceClock { date: number; answeredAt: number }
 
-/** Resolves once the service's minute is `ALTERNATION_START_MS` in and has `ALTERNATION_ROOM_MS` left: at once, or after a wait of a few seconds. */
-async function awaitMinuteRoom(clock: ServiceClock | undefined): Promise<void> {
+/**
+ * Resolves once the service's minute is `ALTERNATION_START_MS` in and has room for the alternating
+ * steps at `stepMs` each (as the requests before them took, pacing included): at once, or after a
+ * wait of a few seconds.
+ */
+async function awaitMinuteRoom(clock: ServiceClock | undefined, stepMs: number): Promise<void> {
   if (clock === undefined) return;
   // The Date header is truncated to its second: the service's clock is at least this far into its minute.
   const into = (clock.date + Date.now() - clock.answeredAt) % MINUTE_MS;
-  const waitMs = into < ALTERNATION_START_MS ? ALTERNATION_START_MS - into : MINUTE_MS - into < ALTERNATION_ROOM_MS ? MINUTE_MS - into + ALTERNATION_START_MS : 0;
+  const roomMs = ALTERNATING_STEPS * stepMs + MINUTE_END_UNJUDGED_MS;
+  const waitMs = into < ALTERNATION_START_MS ? ALTERNATION_START_MS - into : MINUTE_MS - into < roomMs ? MINUTE_MS - into + ALTERNATION_START_MS : 0;
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: number): Promise<void> {
   const who = callers(t, api);
   let clock: ServiceClock | undefined;
+  const started = Date.now();
   // The property judges what the headers count; an answer without them is the presence checks' finding.
   for (const caller of who) {
     for (const read of reads[api]) {
@@ -109,6 +116,7 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
       if (date !== undefined) clock = { date, answeredAt: Date.now() };
     }
   }
+  const stepMs = (Date.now() - started) / (who.length * reads[api].length);
   // The primary merchant's two channels are drawn most: where v1 and v2 count differently.
   const callerArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: Math.min(1, who.length - 1) }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: who.length - 1 }) });
   const stepArb = fc.record({ caller: callerArb, read: fc.integer({ min: 0, max: reads[api].length - 1 }) }, { noNullPrototype: true });
@@ -116,7 +124,7 @@ async function rateProperty(t: CheckContext, api: ApiVersion, id: string, runs: 
     // Each run judges only its own sequence, so a shrunk counterexample shows the whole pattern;
     // five requests or more, so that most sequences switch between callers and back.
     const model = new RateLimitModel(api === 'v1');
-    if (alternates(api, who)) await awaitMinuteRoom(clock);
+    if (alternates(api, who)) await awaitMinuteRoom(clock, stepMs);
     for (const step of alternatingStart(api, who, steps)) {
       const caller = who[step.caller]!;
       const read = reads[api][step.read]!;
