@@ -16,9 +16,10 @@ const accepted: Array<[string, number, boolean]> = [
   ['2026-01-05 08:00:00', instant, false],
   ['2026-01-05T08:00', instant, false],
   ['2026-01-05T08:00:00,5', instant + 500, false],
+  ['2028-02-29T00:00:00Z', Date.UTC(2028, 1, 29), true],
 ];
 
-const refused = ['2026-01-05', '2026-02-30T08:00:00Z', '2026-04-31T08:00:00Z', '2026-13-01T08:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T08:00:00+1', '08:00:00Z', 'yesterday', ''];
+const refused = ['2026-01-05', '2026-02-30T08:00:00Z', '2026-02-29T08:00:00Z', '2027-02-29T08:00:00', '2026-04-31T08:00:00Z', '2026-13-01T08:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T08:00:00+1', '08:00:00Z', 'yesterday', ''];
 
 describe('ISO 8601 date-times (§2)', () => {
   it.each(accepted)('%s is the instant it names, with or without an offset', (text, expected, offset) => {

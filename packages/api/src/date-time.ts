@@ -5,9 +5,10 @@
 
 /**
  * An ISO 8601 date-time as above. Months and days are checked against the calendar (a 29 February
- * is let through in every year); the separator may be a space, as RFC 3339 allows.
+ * only in a year divisible by four, the centuries not told apart); the separator may be a space, as
+ * RFC 3339 allows.
  */
-export const ISO_DATE_TIME = /^\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
+export const ISO_DATE_TIME = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
 
 const OFFSET = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
 const PARTS = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;

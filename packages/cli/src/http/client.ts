@@ -14,8 +14,8 @@ export interface HttpClientOptions extends Pick<TransportOptions, 'perMinute' | 
 
 /**
  * The run's HTTP client: the integrators' transport (`createTransport`: deadline → recording
- * → pacing → 429 retry → gateway retry, which integrators opt into) with what a run adds. One pacer for the run (windows labelled by
- * `windowOf`, its `share`, waits ended by a halt), a halt with requests still allowed inside
+ * → pacing → 429 retry → gateway retry, which integrators opt into) with what a run adds. One pacer
+ * for the run (windows labelled by `windowOf`, its `share`, waits ended by a halt), a halt with requests still allowed inside
  * `afterHalt`, a count of the exchanges, and one reading of every missing answer: `NetworkError`
  * with a reason, a timeout or a halt included, for the check to fail as unreachable.
  */

@@ -27,13 +27,13 @@ function tryListen(port: number, host: string): Promise<boolean> {
 
 /**
  * A loopback port that was free a moment ago: a random one of this thread's slice, outside the
- * ephemeral range, bound and released. Used where a port must be known before the listener starts (the reference server needs
- * the webhook receiver's URL).
+ * ephemeral range, bound and released. Used where a port must be known before the listener starts
+ * (the reference server needs the webhook receiver's URL).
  */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const port = sliceStart + Math.floor(Math.random() * SLICE_PORTS);
-    // Free a moment ago is not enough: a port this process handed out may not be bound yet (the fault
+    // Free a moment ago is not enough: a port this thread handed out may not be bound yet (the fault
     // matrix asks for eight at a time and binds each when its run starts), so none is handed out twice.
     if (handedOut.has(port)) continue;
     if (await tryListen(port, host)) {

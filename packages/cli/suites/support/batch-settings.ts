@@ -12,9 +12,14 @@ function batchSkuOf(t: CheckContext): SkuFixture {
 /** The answer to a batch settings write: the SKU-specific settings (§2.5, §4.2). */
 export type BatchSettingsAnswer = Answer<'v2', 'PUT /skus/{sku_id}/inventory_batch_settings'>;
 
+/** PUT /skus/{sku_id}/inventory_batch_settings on the batch SKU, its answer validated unless `validate` is false. */
+function sendBatchSettings(t: CheckContext, body: Record<string, unknown>, validate = true): Promise<BatchSettingsAnswer> {
+  return t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body, ...(validate ? {} : { validate: false }) });
+}
+
 /** PUT /skus/{sku_id}/inventory_batch_settings on the batch SKU; the success code is not shown (§4.2), so any 2xx. */
 export async function putBatchSettings(t: CheckContext, body: Record<string, unknown>, what: string): Promise<BatchSettingsAnswer> {
-  const written = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body });
+  const written = await sendBatchSettings(t, body);
   expectSuccess(t, written, what);
   return written;
 }
@@ -25,7 +30,7 @@ export async function putBatchSettings(t: CheckContext, body: Record<string, unk
  * (400 or 422) skips the check, whose record cannot then be read without changing it.
  */
 export async function readBatchSettings(t: CheckContext): Promise<BatchSettingsAnswer> {
-  const written = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body: {} });
+  const written = await sendBatchSettings(t, {});
   if (written.status === 400 || written.status === 422) {
     t.skip(`PUT /skus/{sku_id}/inventory_batch_settings with no field answered ${written.status}: the check reads the settings through such a write, which §4.2 does not say a service takes`);
   }
@@ -35,7 +40,7 @@ export async function readBatchSettings(t: CheckContext): Promise<BatchSettingsA
 
 /** Puts `body` back after the check, unjudged: the check is over. */
 export function restoreBatchSettingsAfterwards(t: CheckContext, body: Record<string, unknown>): void {
-  t.cleanup(() => t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: batchSkuOf(t).id }, body, validate: false }));
+  t.cleanup(() => sendBatchSettings(t, body, false));
 }
 
 /**
