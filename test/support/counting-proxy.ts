@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface ProxiedRequest {
   at: number;
   method: string;
+  /** The path and query asked for. */
+  url: string;
   api: 'v1' | 'v2' | undefined;
   authorization: string;
 }
@@ -16,21 +18,34 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
+/** What a test may do with the requests passing: hold one back until something has happened, and hear each answer's status. */
+export interface ProxyHooks {
+  /** Forwarded once the promise it returns settles (at once when it returns undefined). */
+  holdBack?: (request: ProxiedRequest) => Promise<void> | undefined;
+  onAnswer?: (request: ProxiedRequest, status: number) => void;
+}
+
 /** Starts a proxy that forwards every request to `targetUrl` as it is and notes its arrival (and tells `onRequest`). */
-export async function startCountingProxy(targetUrl: string, onRequest: (request: ProxiedRequest) => void = () => undefined): Promise<CountingProxy> {
+export async function startCountingProxy(targetUrl: string, onRequest: (request: ProxiedRequest) => void = () => undefined, hooks: ProxyHooks = {}): Promise<CountingProxy> {
   const target = new URL(targetUrl);
   const requests: ProxiedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const api = /^\/merchant_api\/(v[12])\//.exec(req.url ?? '')?.[1] as ProxiedRequest['api'];
-    const seen = { at: Date.now(), method: req.method ?? 'GET', api, authorization: req.headers.authorization ?? '' };
+    const seen = { at: Date.now(), method: req.method ?? 'GET', url: req.url ?? '/', api, authorization: req.headers.authorization ?? '' };
     requests.push(seen);
     onRequest(seen);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    const forward = () => {
+      const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        hooks.onAnswer?.(seen, answer.statusCode ?? 502);
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    };
+    const held = hooks.holdBack?.(seen);
+    if (held === undefined) forward();
+    else void held.then(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -69,7 +69,8 @@ export const v2Limits = { max: 100, default: 20 };
 /**
  * A v2 page (§2.7): records in id order after the opaque `cursor`; next_page_url null at the end.
  * The cursor is base64url of the last id served; the parameter name `cursor` is our choice (§4.2).
- * The v2-lists-* variants change the sizes, the 400 above the maximum, the name and relative URLs.
+ * The v2-lists-* variants change the sizes, the 400 above the maximum, the name, relative URLs, and
+ * the order and cursor (newest first, the cursor the next page's position).
  */
 export function pageV2<T extends { id: number }>(records: T[], url: URL, faults: Faults, variants: Variants = new Switches()): { data: T[]; pagination: Record<string, unknown> } {
   const limits = variants.has('v2-lists-limit-10-max-25') ? { max: 25, default: 10 } : v2Limits;
@@ -81,8 +82,9 @@ export function pageV2<T extends { id: number }>(records: T[], url: URL, faults:
   const cursorName = variants.has('v2-lists-cursor-page-after') ? 'page_after' : 'cursor';
   const cursor = url.searchParams.get(cursorName);
   const after = cursor === null ? undefined : decodeCursor(cursor, cursorName);
-  const sorted = [...records].sort((a, b) => a.id - b.id);
-  let start = after === undefined ? 0 : sorted.findIndex((r) => r.id > after);
+  const byPosition = variants.has('v2-lists-newest-first-offset');
+  const sorted = [...records].sort(byPosition ? (a, b) => b.id - a.id : (a, b) => a.id - b.id);
+  let start = after === undefined ? 0 : byPosition ? after : sorted.findIndex((r) => r.id > after);
   if (start === -1) start = sorted.length;
   if (faults.has('v2-lists-cursor-repeats-last') && start > 0) start -= 1;
   const data = sorted.slice(start, start + limit);
@@ -94,7 +96,7 @@ export function pageV2<T extends { id: number }>(records: T[], url: URL, faults:
   let next: string | null = null;
   if ((more || faults.has('v2-lists-next-page-url-not-null-at-end')) && last) {
     const nextUrl = new URL(first);
-    nextUrl.searchParams.set(cursorName, encodeCursor(last.id));
+    nextUrl.searchParams.set(cursorName, encodeCursor(byPosition ? start + limit : last.id));
     next = pageUrl(nextUrl, variants);
   }
   const pagination: Record<string, unknown> = { first_page_url: pageUrl(first, variants), limit, next_page_url: next };

@@ -83,6 +83,17 @@ export const resourceCases = {
     conforming: [['limit', 'cursor'], [904, 905, 906]],
     variant: [['limit', 'page_after'], [904, 905, 906]],
   },
+  // A shipment created between the two pages moves the later ones one place down: the first page's last comes again.
+  'v2-lists-newest-first-offset': {
+    probe: async (t) => {
+      const first = await t.v2.get('/restocking_shipments?limit=3');
+      const created = await t.v2.post('/restocking_shipments', { delivery_option: 'postal', estimated_arrival_date: '2030-01-01', warehouse_id: 3, restocking_shipment_items: [{ sku_id: 501, announced_quantity: 1 }] });
+      const next = new URL(first.body.pagination.next_page_url, 'http://host');
+      return [created.status, ids(first), ids(await t.v2.get(`/restocking_shipments${next.search}`))];
+    },
+    conforming: [201, [901, 902, 903], [904, 905, 906]],
+    variant: [201, [908, 907, 906], [906, 905, 904]],
+  },
   'v2-lists-relative-page-urls': {
     probe: async (t) => {
       const { pagination } = (await t.v2.get('/restocking_shipments?limit=3')).body;

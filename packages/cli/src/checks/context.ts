@@ -46,6 +46,13 @@ export interface CheckContext extends ApiClients {
    * least (§8).
    */
   sentSince(api: ApiVersion, token: TokenName, since: number, scope?: 'token' | 'window'): number;
+  /**
+   * How many requests of this run (every check of it) that may change records (any method but GET and
+   * HEAD) went to `collection` or below it (`/orders`, in either version) and were on the wire at some
+   * time between `from` and `to` (epoch ms, the client's clock): the run's own moves of a list a check
+   * walked meanwhile.
+   */
+  writesDuring(collection: string, from: number, to: number): number;
   /** `mfc-<runid>-<kind>-<n>`, unique within the run. */
   uniqueId(kind: string): string;
   /** Registers work to run after the check, pass or fail (cancel what it created). */
@@ -123,6 +130,7 @@ export function createCheckContext(
   const created: CreatedRecord[] = [];
   const record = (list: RecordedExchange[]) => {
     exchanges.push(...list);
+    session.logWrites(list);
     for (const exchange of list) {
       if (exchange.window !== undefined) session.scheduler.sent(checkId, exchange.window);
       const made = createdRecordOf(exchange, checkId);
@@ -190,6 +198,7 @@ export function createCheckContext(
     },
     anonymous: clients(null),
     sentSince: (api, token, since, scope = 'token') => session.sentSince(api, token, since, scope),
+    writesDuring: (collection, from, to) => session.writesDuring(collection, from, to),
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
     cleanup: (task) => {
       cleanups.push(task);

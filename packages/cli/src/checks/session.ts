@@ -31,6 +31,10 @@ export interface RunSession {
   logSent(api: 'v1' | 'v2', token: TokenName, exchanges: readonly RecordedExchange[]): void;
   /** How many requests of `token` (or of every token of its window) went on `api` since `since` (epoch ms). */
   sentSince(api: 'v1' | 'v2', token: TokenName, since: number, scope: 'token' | 'window'): number;
+  /** Notes the run's exchanges that may change records: every method but GET and HEAD. */
+  logWrites(exchanges: readonly RecordedExchange[]): void;
+  /** How many of the run's writes to `collection` (`/orders`: the path and below, either version) were on the wire at some time in [`from`, `to`] (epoch ms). */
+  writesDuring(collection: string, from: number, to: number): number;
   /** Does the run-end work, even once halted, every task however another ends; tells the runner how many requests it sent. */
   finish(): Promise<void>;
   nextId(): number;
@@ -43,6 +47,13 @@ export interface RunSession {
 // Kept on globalThis rather than in module scope, so the one client survives however the
 // runner loads modules between suite files.
 const sessions = ((globalThis as { __mfcSessions?: Map<string, RunSession> }).__mfcSessions ??= new Map());
+
+/** The path of `url` after its version's base (`/orders/7` of …/merchant_api/v2/orders/7), or undefined outside both. */
+function versionPath(url: string): string | undefined {
+  const path = new URL(url).pathname;
+  const base = /\/merchant_api\/v[12](?=\/)/.exec(path);
+  return base === null ? undefined : path.slice(base.index + base[0].length);
+}
 
 /** Every token value of a profile: what the redaction step must never let through. */
 export function profileSecrets(profile: RunConfig['profile']): string[] {
@@ -90,6 +101,9 @@ export function runSession(run: RunConfig): RunSession {
     // Send times per version and token over the last two minutes (what a rate-limit window can count).
     const sent = new Map<string, number[]>();
     const atRunEnd: Array<() => Promise<unknown>> = [];
+    // The run's writes: the version-relative path and the time on the wire, kept for the whole run
+    // (a run makes some hundreds), so a walk long paced by the rate limit still sees all of its own.
+    const writes: Array<{ path: string; from: number; to: number }> = [];
     const made: RunSession = {
       http,
       scheduler,
@@ -123,6 +137,17 @@ export function runSession(run: RunConfig): RunSession {
         const tokens = scope === 'token' ? [token] : tokenNames.filter((other) => windowName(api, other) === windowName(api, token));
         return tokens.reduce((sum, name) => sum + (sent.get(`${api} ${name}`) ?? []).filter((at) => at >= since).length, 0);
       },
+      logWrites: (exchanges) => {
+        for (const exchange of exchanges) {
+          if (exchange.method === 'GET' || exchange.method === 'HEAD') continue;
+          const path = versionPath(exchange.url);
+          // Not on the wire (refused before sending): it changed nothing.
+          if (path === undefined || exchange.startedAt === undefined) continue;
+          writes.push({ path, from: exchange.startedAt, to: exchange.startedAt + exchange.durationMs });
+        }
+      },
+      writesDuring: (collection, from, to) =>
+        writes.filter((write) => (write.path === collection || write.path.startsWith(`${collection}/`)) && write.from <= to && write.to >= from).length,
       finish: async () => {
         const before = http.requestCount;
         for (const task of atRunEnd.reverse()) await http.afterHalt(task).catch(() => undefined);

@@ -88,15 +88,16 @@ export async function walkV2<Path extends ListTemplateOf<'v2'>>(
   }
 }
 
-/** The first record a walk served twice, with the pages it was on (§9.4: every record once), or undefined. */
-export function repeatedRecord(walk: V2Walk<{ id: number }>): { id: number; firstPage: number; page: number } | undefined {
+/** Each record a walk served again, with the page it was first on and the page it came again on (§9.4: every record once). */
+export function repeatedRecords(walk: V2Walk<{ id: number }>): Array<{ id: number; firstPage: number; page: number }> {
   const seen = new Map<number, number>();
+  const repeated: Array<{ id: number; firstPage: number; page: number }> = [];
   for (const [index, records] of walk.pageRecords.entries()) {
     for (const record of records) {
       const first = seen.get(record.id);
-      if (first !== undefined) return { id: record.id, firstPage: first + 1, page: index + 1 };
-      seen.set(record.id, index);
+      if (first !== undefined) repeated.push({ id: record.id, firstPage: first + 1, page: index + 1 });
+      else seen.set(record.id, index);
     }
   }
-  return undefined;
+  return repeated;
 }
