@@ -3,8 +3,9 @@ import type { Catalogue } from './types.js';
 
 const dispatcher = 'test/webhooks/dispatcher.test.ts';
 const answers = 'test/webhooks/dispatcher-answers.test.ts';
-// The shipment events come from the warehouse (server/domain/shipment-progress.ts), not from the
-// dispatcher's input, so only a full run against the faulted server shows these two.
+// The shipment events come from the warehouse (server/domain/shipment-progress.ts) and the restocking
+// events from the status change (server/domain/restocking.ts), not from the dispatcher's input, so only
+// a full run against the faulted server shows these four.
 const matrixOnly = 'test/fault-matrix/fault-matrix.test.ts';
 
 /**
@@ -41,4 +42,7 @@ export const catalogue = {
   'webhooks-v1-redirect-retried': { checks: ['v1.webhooks.redirect-received'], provenBy: answers },
   'webhooks-v1-shipment-event-enveloped': { checks: ['v1.webhooks.shipment-and-return-events'], provenBy: matrixOnly },
   'webhooks-v2-shipment-event-missing-status': { checks: ['v2.webhooks.shipment-events'], provenBy: matrixOnly },
+  // The checks that need a restocking event only to judge it skip, naming the event's owner, which fails alone.
+  'webhooks-v1-restocking-event-not-sent': { checks: ['v1.webhooks.restocking-status-updated'], provenBy: matrixOnly },
+  'webhooks-v2-restocking-event-not-sent': { checks: ['v2.webhooks.restocking-status-updated'], provenBy: matrixOnly },
 } satisfies Catalogue<typeof faults>;

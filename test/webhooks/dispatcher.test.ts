@@ -216,6 +216,8 @@ describe('webhook faults of the reference server', () => {
       'webhooks-v1-redirect-retried',
       'webhooks-v1-shipment-event-enveloped',
       'webhooks-v2-shipment-event-missing-status',
+      'webhooks-v1-restocking-event-not-sent',
+      'webhooks-v2-restocking-event-not-sent',
     ]);
     for (const fault of faults) {
       expect(fault.section).toMatch(/^6(\.[123])?$/);

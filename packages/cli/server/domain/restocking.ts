@@ -127,7 +127,11 @@ export function setRestockingStatus(state: ServerState, shipment: RestockingShip
   const previous = { v1: renderRestockingV1(shipment, state.faults), v2: renderRestockingV2(shipment, state.faults) };
   shipment.status = status;
   shipment.updated_at = nowIso(state);
-  state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults), previous: previous.v1 });
-  state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults), previous: previous.v2 });
+  if (!state.faults.has('webhooks-v1-restocking-event-not-sent')) {
+    state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults), previous: previous.v1 });
+  }
+  if (!state.faults.has('webhooks-v2-restocking-event-not-sent')) {
+    state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults), previous: previous.v2 });
+  }
 }
 

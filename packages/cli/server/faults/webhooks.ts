@@ -92,4 +92,14 @@ export const faults = [
     section: '6.2',
     description: 'v2 shipment.status_updated leaves the required status out of data',
   },
+  {
+    name: 'webhooks-v1-restocking-event-not-sent',
+    section: '6.1',
+    description: 'a restocking shipment status change sends no v1 restocking_shipment_status_updated (the v2 event still goes)',
+  },
+  {
+    name: 'webhooks-v2-restocking-event-not-sent',
+    section: '6.2',
+    description: 'a restocking shipment status change sends no v2 restocking_shipment.status_updated (the v1 event still goes)',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -8,6 +8,7 @@ import type { Answer, Delivery } from '../../src/webhooks/index.js';
 import {
   announces,
   awaitDelivery,
+  type DeliveryRole,
   cancelledRestockingShipment,
   changedFields,
   deliveriesAbout,
@@ -28,9 +29,9 @@ const needs = ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'];
 const retryNeeds = [...needs, 'webhooks.retryWithinMs'];
 
 /** The first v1 call announcing the run's cancelled restocking shipment (one for every check that only observes it). */
-async function cancelledShipmentDelivery(t: CheckContext): Promise<Delivery> {
+async function cancelledShipmentDelivery(t: CheckContext, role: DeliveryRole = 'premise'): Promise<Delivery> {
   const id = await cancelledRestockingShipment(t, 'v1');
-  return awaitDelivery(t, restockingCancelled('v1', id), webhookTimings(t).timeoutMs);
+  return awaitDelivery(t, restockingCancelled('v1', id), webhookTimings(t).timeoutMs, role);
 }
 
 check({
@@ -41,7 +42,7 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const delivery = await cancelledShipmentDelivery(t);
+  const delivery = await cancelledShipmentDelivery(t, 'owner');
   const validation = validateWebhook('v1', 'restocking_shipment_status_updated', delivery.body);
   if (!validation.ok) {
     t.fail({

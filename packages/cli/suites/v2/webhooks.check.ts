@@ -50,10 +50,10 @@ async function orderToCancel(t: CheckContext): Promise<Trigger> {
   };
 }
 
-/** Triggers the change and resolves to the first delivery announcing it. */
+/** Triggers the change and resolves to the first delivery announcing it; fails without one, as the event's owner. */
 async function announced(t: CheckContext, trigger: Trigger, change: StatusChange): Promise<Delivery> {
   await trigger.cancel();
-  return awaitDelivery(t, change, webhookTimings(t).timeoutMs);
+  return awaitDelivery(t, change, webhookTimings(t).timeoutMs, 'owner');
 }
 
 check({
@@ -65,7 +65,7 @@ check({
   writes: true,
 }, async (t) => {
   const id = await cancelledRestockingShipment(t, 'v2');
-  const delivery = await awaitDelivery(t, restockingCancelled('v2', id), webhookTimings(t).timeoutMs);
+  const delivery = await awaitDelivery(t, restockingCancelled('v2', id), webhookTimings(t).timeoutMs, 'owner');
   expectEnvelope(t, delivery, 'restocking_shipment.status_updated');
 });
 
