@@ -43,7 +43,7 @@ export const catalogue = {
     conforming: '2026-04-01',
   },
   'v2-restocking-cancel-not-cancelled': {
-    checks: ['v2.restocking.cancel.shipped-cancelled', 'v2.properties.restocking-guards', 'v2.properties.webhook-signatures', 'v2.webhooks.signature'],
+    checks: ['v2.restocking.cancel.shipped-cancelled', 'v2.properties.restocking-guards'],
     probe: async (t) => (await t.v2.put('/restocking_shipments/902/cancel')).body.status,
     conforming: 'cancelled',
   },

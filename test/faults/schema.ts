@@ -34,9 +34,9 @@ export const catalogue = {
     conforming: true,
   },
   // The webhook checks find their call by the status it announces (§6.1: the resource with its new status),
-  // so an unknown status hides the call from them as well.
+  // so an unknown status hides the call: the event's owner fails, the checks that only judge the call skip.
   'v1-schema-restocking-unknown-status': {
-    checks: ['v1.schema.restocking-shipment', 'v1.restocking.create.shipped-201', 'v1.webhooks.event-id', 'v1.webhooks.restocking-status-updated', 'v1.webhooks.retry.after-500', 'v1.webhooks.retry.after-timeout', 'v1.webhooks.retry.not-after-4xx', 'v1.webhooks.signature', 'v2.properties.webhook-signatures'],
+    checks: ['v1.schema.restocking-shipment', 'v1.restocking.create.shipped-201', 'v1.webhooks.restocking-status-updated'],
     probe: async (t) => schemaOk('v1', 'GET', '/restocking_shipments/902', await t.v1.get('/restocking_shipments/902')),
     conforming: true,
   },

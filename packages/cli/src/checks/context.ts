@@ -47,10 +47,10 @@ export interface CheckContext extends ApiClients {
    */
   sentSince(api: ApiVersion, token: TokenName, since: number, scope?: 'token' | 'window'): number;
   /**
-   * How many requests of this run (every check of it) that may change records (any method but GET and
-   * HEAD) went to `collection` or below it (`/orders`, in either version) and were on the wire at some
-   * time between `from` and `to` (epoch ms, the client's clock): the run's own moves of a list a check
-   * walked meanwhile.
+   * How many requests of this run (every check of it) that may have changed records (any method but GET
+   * and HEAD, answered 2xx or not at all) went to `collection` or below it (`/orders`, in either version)
+   * as this check's merchant and were on the wire at some time between `from` and `to` (epoch ms, the
+   * client's clock): the run's own moves of a list the check walked meanwhile.
    */
   writesDuring(collection: string, from: number, to: number): number;
   /** `mfc-<runid>-<kind>-<n>`, unique within the run. */
@@ -198,7 +198,7 @@ export function createCheckContext(
     },
     anonymous: clients(null),
     sentSince: (api, token, since, scope = 'token') => session.sentSince(api, token, since, scope),
-    writesDuring: (collection, from, to) => session.writesDuring(collection, from, to),
+    writesDuring: (collection, from, to) => session.writesDuring(collection, from, to, home ? 'otherMerchant' : 'primary'),
     uniqueId: (kind) => `${run.marker}-${kind}-${session.nextId()}`,
     cleanup: (task) => {
       cleanups.push(task);

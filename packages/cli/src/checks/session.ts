@@ -31,10 +31,13 @@ export interface RunSession {
   logSent(api: 'v1' | 'v2', token: TokenName, exchanges: readonly RecordedExchange[]): void;
   /** How many requests of `token` (or of every token of its window) went on `api` since `since` (epoch ms). */
   sentSince(api: 'v1' | 'v2', token: TokenName, since: number, scope: 'token' | 'window'): number;
-  /** Notes the run's exchanges that may change records: every method but GET and HEAD. */
+  /** Notes the run's exchanges that may have changed records: every method but GET and HEAD, answered 2xx or not at all. */
   logWrites(exchanges: readonly RecordedExchange[]): void;
-  /** How many of the run's writes to `collection` (`/orders`: the path and below, either version) were on the wire at some time in [`from`, `to`] (epoch ms). */
-  writesDuring(collection: string, from: number, to: number): number;
+  /**
+   * How many of the run's writes to `collection` (`/orders`: the path and below, either version) as
+   * `merchant` (the primary's, or tokens.otherMerchant's) were on the wire at some time in [`from`, `to`] (epoch ms).
+   */
+  writesDuring(collection: string, from: number, to: number, merchant: 'primary' | 'otherMerchant'): number;
   /** Does the run-end work, even once halted, every task however another ends; tells the runner how many requests it sent. */
   finish(): Promise<void>;
   nextId(): number;
@@ -101,9 +104,10 @@ export function runSession(run: RunConfig): RunSession {
     // Send times per version and token over the last two minutes (what a rate-limit window can count).
     const sent = new Map<string, number[]>();
     const atRunEnd: Array<() => Promise<unknown>> = [];
-    // The run's writes: the version-relative path and the time on the wire, kept for the whole run
-    // (a run makes some hundreds), so a walk long paced by the rate limit still sees all of its own.
-    const writes: Array<{ path: string; from: number; to: number }> = [];
+    // The run's writes: the version-relative path, the time on the wire and the rate-limit window (which
+    // names the merchant), kept for the whole run (a run makes some hundreds), so a walk long paced by
+    // the rate limit still sees all of its own.
+    const writes: Array<{ path: string; from: number; to: number; window: string | undefined }> = [];
     const made: RunSession = {
       http,
       scheduler,
@@ -140,14 +144,19 @@ export function runSession(run: RunConfig): RunSession {
       logWrites: (exchanges) => {
         for (const exchange of exchanges) {
           if (exchange.method === 'GET' || exchange.method === 'HEAD') continue;
+          // A refusal changes nothing (§7); a write left without an answer may have.
+          if (exchange.status !== null && (exchange.status < 200 || exchange.status >= 300)) continue;
           const path = versionPath(exchange.url);
           // Not on the wire (refused before sending): it changed nothing.
           if (path === undefined || exchange.startedAt === undefined) continue;
-          writes.push({ path, from: exchange.startedAt, to: exchange.startedAt + exchange.durationMs });
+          writes.push({ path, from: exchange.startedAt, to: exchange.startedAt + exchange.durationMs, window: exchange.window });
         }
       },
-      writesDuring: (collection, from, to) =>
-        writes.filter((write) => (write.path === collection || write.path.startsWith(`${collection}/`)) && write.from <= to && write.to >= from).length,
+      writesDuring: (collection, from, to, merchant) =>
+        writes.filter((write) => (write.path === collection || write.path.startsWith(`${collection}/`))
+          && write.from <= to && write.to >= from
+          // Without a window label the merchant is not known: the write counts for both.
+          && (write.window === undefined || write.window.endsWith(' otherMerchant') === (merchant === 'otherMerchant'))).length,
       finish: async () => {
         const before = http.requestCount;
         for (const task of atRunEnd.reverse()) await http.afterHalt(task).catch(() => undefined);
