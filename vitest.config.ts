@@ -35,21 +35,24 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The fault matrix and the variants run a full conformance run per case, about 3.5 s of CPU in 6 s
-    // of wall time: eight at a time keep both cores busy without starving the webhook checks' timings.
+    // The fault matrix and the variants run a full conformance run per case, about 2 s of CPU in 5 s
+    // of wall time, most of it waits (webhook answer limits, slow answers): eight at a time per file.
     maxConcurrency: 8,
-    // Two workers (vitest takes one on a 2-core machine): the other files run beside the matrix. A
-    // third was tried: 699 s instead of 810 s in a warm checkout, but 821 s on a fresh clone, where the
-    // matrix, the last file to end, got less of the two cores.
-    maxWorkers: 2,
+    // Four workers on two cores: most files wait more than they compute (timeouts, paced runs, spawned
+    // CLIs, npm installing the packed packages), so four side by side keep both cores busy (193% CPU
+    // over the whole suite). With two, the matrix as one file took 419 s of 2-core wall time at 172%
+    // CPU; as one file per area with four workers, 369 s.
+    maxWorkers: 4,
     // Worker threads start faster than forked processes, and files that share a worker share its
     // modules rather than importing the toolkit again each (a third of the quick tier's time went to
     // imports). No test changes process-wide state it does not restore; one that mocks a module runs apart.
     pool: 'threads',
-    // A dist/ older than the sources is rebuilt before any test runs the built CLI; every temporary
-    // file goes under one directory, removed when the run ends.
-    globalSetup: ['test/support/fresh-build.ts', 'test/support/temp-root.ts'],
-    // The fault matrix starts first, also on a fresh clone where vitest has no timings yet.
+    // A dist/ older than the sources is rebuilt before any test runs the built CLI; the fault matrix's
+    // areas add up to one summary line at the end; every temporary file goes under one directory,
+    // removed when the run ends.
+    globalSetup: ['test/support/fresh-build.ts', 'test/support/matrix-summary.ts', 'test/support/temp-root.ts'],
+    // The full conformance runs and the files that mostly wait start first, also on a fresh clone where
+    // vitest has no timings yet.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...mocking], isolate: false } },

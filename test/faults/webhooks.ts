@@ -6,7 +6,7 @@ const answers = 'test/webhooks/dispatcher-answers.test.ts';
 // The shipment events come from the warehouse (server/domain/shipment-progress.ts) and the restocking
 // events from the status change (server/domain/restocking.ts), not from the dispatcher's input, so only
 // a full run against the faulted server shows these four.
-const matrixOnly = 'test/fault-matrix/fault-matrix.test.ts';
+const matrixOnly = 'test/fault-matrix/faults/webhooks.test.ts';
 
 /**
  * The webhook delivery faults (§6): the checks that catch each, and the test that proves it beside the

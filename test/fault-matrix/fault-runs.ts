@@ -1,22 +1,23 @@
-// The mutation test: for every `mfc serve --fault`, a full run against that server fails in
-// exactly the checks the catalogue names for the fault (test/faults/) and in no other, so a server developer
-// sees each defect once, where it belongs. Runs go through `runChecks`, the code behind `mfc run`,
-// in this process: the CLI around it is proven by test/runner/cli.test.ts.
-import { writeFileSync } from 'node:fs';
+// The mutation test, one area at a time: for every `mfc serve --fault`, a full run against that server
+// fails in exactly the checks the catalogue names for the fault (test/faults/) and in no other, so a
+// server developer sees each defect once, where it belongs. Runs go through `runChecks`, the code
+// behind `mfc run`, in this process: the CLI around it is proven by test/runner/cli.test.ts. Each area
+// is a test file of its own (test/fault-matrix/faults/<area>.test.ts), so vitest spreads the matrix's
+// 200 runs over its workers and `npx vitest run test/fault-matrix/faults/v2-orders` proves one area.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
-import { faults, runChecks, startServer } from './built.js';
-import { readProof } from '../support/proof.js';
-import { faultCatalogue, type FaultSetup } from '../faults/index.js';
+import { runChecks, startServer } from './built.js';
+import type { FaultSetup, ProbedFault } from '../faults/index.js';
+import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
 
 // A fixed seed makes every property draw the same cases on every run of the matrix.
 const MATRIX_SEED = 20_261_123;
 // Properties not under test run a few cases each: enough to show they are not broken by another
-// rule's fault, few enough that 180 full runs fit the test budget. A fault mapped to a property
+// rule's fault, few enough that 200 full runs fit the test budget. A fault mapped to a property
 // runs it at its own default size.
 const RUNS_WHEN_NOT_UNDER_TEST = 3;
-
-const outcomes: Array<{ fault: string; failed: string[]; caught: boolean; exact: boolean }> = [];
 
 /** Starts the reference server with one fault and webhook delivery to a free port, as `npm start` does. */
 async function startFaulted(fault: string, setup: FaultSetup) {
@@ -40,21 +41,14 @@ function selectionFor(ids: readonly string[], setup: FaultSetup): string | undef
   return setup.rateLimit !== undefined && setup.rateLimit < 100 ? ids.join(',') : undefined;
 }
 
-describe('fault matrix', () => {
-  it('maps every fault of the reference server to at least one check', () => {
-    const unmapped = faults.map((fault) => fault.name).filter((name) => (faultCatalogue[name]?.checks ?? []).length === 0);
-    expect(unmapped).toEqual([]);
-  });
+/** One test per fault of an area's catalogue: a full run against the server with that fault fails in exactly its mapped checks. */
+export function describeFaultRuns(area: string, catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>): void {
+  const outcomes: MatrixOutcome[] = [];
 
-  it('maps only faults the reference server has', () => {
-    const known = new Set<string>(faults.map((fault) => fault.name));
-    expect(Object.keys(faultCatalogue).filter((name) => !known.has(name))).toEqual([]);
-  });
-
-  describe.concurrent.each(faults.map((fault) => fault.name))('%s', (fault) => {
+  describe.concurrent.each(Object.keys(catalogue))('%s', (fault) => {
     it('makes a full run fail in exactly its mapped checks', async () => {
-      const ids = [...faultCatalogue[fault].checks].sort();
-      const setup = faultCatalogue[fault].setup ?? {};
+      const ids = [...catalogue[fault]!.checks].sort();
+      const setup = catalogue[fault]!.setup ?? {};
       const { server, profile } = await startFaulted(fault, setup);
       try {
         const only = selectionFor(ids, setup);
@@ -79,30 +73,11 @@ describe('fault matrix', () => {
     }, 300_000);
   });
 
+  // The global setup (test/support/matrix-summary.ts) adds up every area's outcomes once all have run.
   afterAll(() => {
-    if (outcomes.length === 0) return;
-    const killed = outcomes.filter((o) => o.caught).length;
-    const exact = outcomes.filter((o) => o.exact).length;
-    const meanFailing = outcomes.reduce((sum, o) => sum + o.failed.length, 0) / outcomes.length;
-    const summary = {
-      faults: outcomes.length,
-      killed,
-      killRatio: killed / outcomes.length,
-      exact,
-      meanFailingChecksPerFault: Number(meanFailing.toFixed(2)),
-      inexact: outcomes.filter((o) => !o.exact).map((o) => ({ fault: o.fault, failed: o.failed })),
-    };
-    process.stdout.write(
-      `fault matrix: ${killed}/${outcomes.length} faults killed (${(summary.killRatio * 100).toFixed(1)}%), ` +
-        `${exact} in exactly their mapped checks, mean failing checks per fault ${summary.meanFailingChecksPerFault}\n`,
-    );
-    if (process.env.MFC_MATRIX_SUMMARY) writeFileSync(process.env.MFC_MATRIX_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
-    // The whole matrix ran (not a -t selection): README's statement is what it measured.
-    if (outcomes.length === faults.length) {
-      const proof = readProof();
-      expect({ faults: proof.faults, exact: proof.exact, meanFailing: proof.meanFailing }).toEqual({
-        faults: outcomes.length, exact, meanFailing: summary.meanFailingChecksPerFault,
-      });
-    }
+    const dir = process.env[MATRIX_OUTCOMES];
+    if (dir === undefined || outcomes.length === 0) return;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${area}.json`), JSON.stringify(outcomes));
   });
-});
+}

@@ -1,0 +1,4 @@
+import { catalogue } from '../../faults/restocking.js';
+import { describeFaultRuns } from '../fault-runs.js';
+
+describeFaultRuns('restocking', catalogue);
