@@ -20,7 +20,7 @@ export interface MatrixOutcome {
 }
 
 /** The line and the JSON summary of the outcomes of the faults that ran. */
-export function summarise(outcomes: readonly MatrixOutcome[]) {
+function summarise(outcomes: readonly MatrixOutcome[]) {
   const killed = outcomes.filter((o) => o.caught).length;
   const exact = outcomes.filter((o) => o.exact).length;
   const meanFailing = Number((outcomes.reduce((sum, o) => sum + o.failed.length, 0) / outcomes.length).toFixed(2));
