@@ -35,13 +35,16 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The fault matrix and the variants run a full conformance run per case, about 2 s of CPU in 5 s
-    // of wall time, most of it waits (webhook answer limits, slow answers): eight at a time per file.
-    maxConcurrency: 8,
+    // The fault matrix and the variants run a full conformance run per case, about 1.5 to 2 s of CPU in
+    // 5 s of wall time, most of it waits (webhook answer limits, slow answers). The matrix's runs go three
+    // to a vitest run and worker, one after another (test/fault-matrix/fault-runs.ts), so sixteen tests of
+    // a file at a time keep five or so of its runs going side by side.
+    maxConcurrency: 16,
     // Four workers on two cores: most files wait more than they compute (timeouts, paced runs, spawned
-    // CLIs, npm installing the packed packages), so four side by side keep both cores busy (193% CPU
-    // over the whole suite). With two, the matrix as one file took 419 s of 2-core wall time at 172%
-    // CPU; as one file per area with four workers, 369 s.
+    // CLIs, npm installing the packed packages), so four side by side keep both cores busy. Measured on
+    // two cores, the whole suite: 419 s at 172% CPU with the matrix as one file and two workers; 369 s at
+    // 193% as one file per area with four; 331 s at 177% (590 CPU-s instead of 720 to 750) with the
+    // matrix's runs three to a worker and sixteen tests of a file at a time.
     maxWorkers: 4,
     // Worker threads start faster than forked processes, and files that share a worker share its
     // modules rather than importing the toolkit again each (a third of the quick tier's time went to

@@ -18,4 +18,4 @@ const server = (await import(built('server/index.js'))) as typeof ServerModule;
 const runner = (await import(built('src/runner/index.js'))) as typeof RunnerModule;
 
 export const { startServer, faults, variants, combinedVariants } = server;
-export const { runChecks } = runner;
+export const { runChecks, RunBatch } = runner;

@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
-import { runChecks, startServer } from './built.js';
+import { RunBatch, runChecks, startServer } from './built.js';
+import type { RunBatch as Batch } from '../../packages/cli/src/runner/index.js';
 import type { FaultSetup, ProbedFault } from '../faults/index.js';
 import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
 
@@ -41,9 +42,31 @@ function selectionFor(ids: readonly string[], setup: FaultSetup): string | undef
   return setup.rateLimit !== undefined && setup.rateLimit < 100 ? ids.join(',') : undefined;
 }
 
+// Full runs share one vitest run and worker this many at a time, one after another (`RunBatch`): a new
+// worker costs about 0.35 s of CPU of a run's 2 s. More would leave too few runs side by side to keep
+// both cores busy (vitest starts eight tests of a file at a time).
+const RUNS_PER_BATCH = 3;
+
+/**
+ * The batch each fault's run joins: consecutive faults with a full run share one, so a batch's members
+ * start within the eight tests vitest starts together; a low-limit setup runs alone (it waits for
+ * rate-limit minutes and runs only its own checks).
+ */
+function batchesOf(catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>): Map<string, Batch> {
+  const full = Object.keys(catalogue).filter((fault) => selectionFor(catalogue[fault]!.checks, catalogue[fault]!.setup ?? {}) === undefined);
+  const batches = new Map<string, Batch>();
+  for (let start = 0; start < full.length; start += RUNS_PER_BATCH) {
+    const members = full.slice(start, start + RUNS_PER_BATCH);
+    const batch = new RunBatch(members.length);
+    for (const fault of members) batches.set(fault, batch);
+  }
+  return batches;
+}
+
 /** One test per fault of an area's catalogue: a full run against the server with that fault fails in exactly its mapped checks. */
 export function describeFaultRuns(area: string, catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>): void {
   const outcomes: MatrixOutcome[] = [];
+  const batches = batchesOf(catalogue);
 
   describe.concurrent.each(Object.keys(catalogue))('%s', (fault) => {
     it('makes a full run fail in exactly its mapped checks', async () => {
@@ -53,9 +76,11 @@ export function describeFaultRuns(area: string, catalogue: Readonly<Record<strin
       try {
         const only = selectionFor(ids, setup);
         const underTest = ids.some((id) => id.includes('.properties.'));
+        const batch = batches.get(fault);
         const run = await runChecks({
           profile,
           seed: MATRIX_SEED,
+          ...(batch === undefined ? {} : { batch }),
           ...(underTest ? {} : { runs: RUNS_WHEN_NOT_UNDER_TEST }),
           ...(only === undefined ? {} : { only }),
         });

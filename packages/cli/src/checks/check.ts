@@ -1,15 +1,13 @@
-import { inject, test } from 'vitest';
-import { createCheckContext, type CheckContext } from './context.js';
+import { test } from 'vitest';
+import { createCheckContext } from './context.js';
 import { CheckFailure } from './failure.js';
 import { metaProblem } from './meta.js';
-import { activeCollector } from './registry.js';
+import { activeCollector, type CheckBody } from './registry.js';
 import { demandOf } from './demand.js';
 import { isSelected, skipReason } from './selection.js';
 import { runSession } from './session.js';
-import type { CheckMeta, CheckRecord } from './types.js';
+import type { CheckMeta, CheckRecord, RunConfig } from './types.js';
 
-/** The body of a check: passes by returning, fails by throwing (`t.fail`, `t.expect…`), skips with `t.skip`. */
-export type CheckBody = (t: CheckContext) => Promise<void>;
 
 // vitest's own skip signal (`context.skip`) travels as an error with this code; it is not a failure.
 const VITEST_SKIP_CODE = 'VITEST_PENDING';
@@ -47,18 +45,22 @@ function within<T>(work: Promise<T>, ms: number, id: string): Promise<T> {
 }
 
 /**
- * Registers a conformance check with the runner: a vitest test named by the check id, meta in the
- * task. Checks run concurrently under the run's scheduler (src/checks/scheduler.ts), which decides
- * when each starts.
+ * Declares a conformance check. The registry (src/checks/registry.ts) imports the check file and
+ * keeps the declaration: `mfc rules` and the run's plan read its meta, and each run registers it
+ * with vitest (`registerCheck`).
  */
 export function check(meta: CheckMeta, body: CheckBody): void {
-  // The check files are being imported for their declarations only (`mfc rules`, `mfc run --list`).
   const collector = activeCollector();
-  if (collector) {
-    collector.add(meta);
-    return;
-  }
-  const run = inject('mfcRun');
+  if (!collector) throw new Error(`check ${meta.id}: a check file is imported by mfc's registry (mfc run), not run on its own`);
+  collector.add(meta, body);
+}
+
+/**
+ * Registers a declared check with a run: a vitest test named by the check id, meta in the task.
+ * Checks run concurrently under the run's scheduler (src/checks/scheduler.ts), which decides when
+ * each starts.
+ */
+export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig): void {
   if (!isSelected(meta.id, run)) {
     // Registered but never run, so a file whose checks are all filtered out is still a valid suite.
     // Concurrent like the rest: vitest runs only consecutive concurrent tests together, so a plain

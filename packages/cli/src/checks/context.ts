@@ -35,6 +35,8 @@ export interface CheckContext extends ApiClients {
   runCommand: string;
   /** `mfc-<runid>`: put it on every record the check creates. */
   marker: string;
+  /** The longest this check may take (the run's check timeout), in ms. */
+  checkTimeoutMs: number;
   /** Clients for another profile token; skips the check when the profile lacks it. */
   as(token: TokenName): ApiClients;
   /** Clients that send no Authorization header. */
@@ -188,6 +190,7 @@ export function createCheckContext(
     runs: run.runs,
     runCommand: run.runCommand,
     marker: run.marker,
+    checkTimeoutMs: run.checkTimeoutMs,
     as: (name) => {
       // Only checks that call with the primary's token alone are moved: another token's relation to the other merchant is not the one the check assumes.
       if (home) throw new Error(`${checkId} runs as tokens.otherMerchant and cannot call as tokens.${name}; it should not have been moved (src/runner/other-merchant.ts)`);

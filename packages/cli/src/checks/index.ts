@@ -1,6 +1,5 @@
 /** The check-definition API the suites use (docs/ARCHITECTURE.md, "Checks"). */
-export { check } from './check.js';
-export type { CheckBody } from './check.js';
+export { check, registerCheck } from './check.js';
 export { ApiClient } from './api-client.js';
 export type { ApiResponse, CallOptions, Query, RequestOptions, SendOptions } from './api-client.js';
 export type { Answer, AnswerOf, Documented, ListedOf, ListTemplateOf, OperationAt, OperationKey, Shown, TemplateOf } from './operations.js';
@@ -15,5 +14,5 @@ export type { ApiVersion, CheckMeta, CheckRecord, CreatedRecord, FailureDetail, 
 export { openRunChannel } from './run-channel.js';
 export type { RunChannel, RunMessage } from './run-channel.js';
 export { createdRecordOf } from './created.js';
-export { CheckFileError, activeCollector, checkFiles, collectChecks } from './registry.js';
-export type { CheckCollector, RegisteredCheck } from './registry.js';
+export { CheckFileError, activeCollector, checkDefinitions, checkFiles, collectChecks } from './registry.js';
+export type { CheckBody, CheckCollector, CheckDefinition, RegisteredCheck } from './registry.js';

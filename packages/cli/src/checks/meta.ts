@@ -20,3 +20,8 @@ export function metaProblem(meta: CheckMeta, marker: string): string | undefined
   ids.add(meta.id);
   return undefined;
 }
+
+/** Forgets the ids a run registered, once it has ended. */
+export function forgetCheckIds(marker: string): void {
+  registered.delete(marker);
+}

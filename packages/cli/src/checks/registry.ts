@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MfcError } from '@mfc-conformance/api/errors';
 import { globBase, pathGlob } from '../text/glob.js';
+import type { CheckContext } from './context.js';
 import type { ApiVersion, CheckMeta, SchemaScope } from './types.js';
 
 /** A check as it is known without running it: its declaration and the file that registers it. */
@@ -24,9 +25,19 @@ export interface RegisteredCheck {
   file: string;
 }
 
-/** Receives the declarations of the check files being imported for collection. */
+/** The body of a check: passes by returning, fails by throwing (`t.fail`, `t.expect…`), skips with `t.skip`. */
+export type CheckBody = (t: CheckContext) => Promise<void>;
+
+/** Receives the declarations of the check files being imported. */
 export interface CheckCollector {
-  add(meta: CheckMeta): void;
+  add(meta: CheckMeta, body: CheckBody): void;
+}
+
+/** A check as its file declares it: the meta, the body a run registers with vitest, and what the registry tells of it. */
+export interface CheckDefinition {
+  meta: CheckMeta;
+  body: CheckBody;
+  registered: RegisteredCheck;
 }
 
 // On globalThis, so the copy of this module a suite file imports sees the collector whichever
@@ -49,8 +60,12 @@ export class CheckFileError extends MfcError {
   }
 }
 
-// ES modules are evaluated once per process: a file's declarations are kept, by path, for later collections.
-const collectedFiles = new Map<string, RegisteredCheck[]>();
+// ES modules are evaluated once per thread: a file's declarations are kept, by path, for later
+// collections and for every run the thread's vitest registers them in. On globalThis, so a second
+// copy of this module (transformed, or loaded natively) shares them.
+const DEFINITIONS = Symbol.for('mfc.checkDefinitions');
+type DefinitionsHolder = { [DEFINITIONS]?: Map<string, CheckDefinition[]> };
+const collectedFiles = ((globalThis as DefinitionsHolder)[DEFINITIONS] ??= new Map<string, CheckDefinition[]>());
 
 /** The check files `include` (globs such as `suites/**\/*.check.ts`) names under `root`, relative and sorted. */
 export function checkFiles(root: string, include: readonly string[]): string[] {
@@ -80,43 +95,38 @@ type CollectingHolder = { [COLLECTING]?: Promise<unknown> };
 
 /**
  * Imports the check files for their declarations only and returns every check they register, in
- * file order: `check()` hands its meta to the collector instead of vitest, so nothing runs and no
- * request is sent.
+ * file order: `check()` hands its declaration to the collector, so nothing runs and no request is sent.
  */
-export function collectChecks(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+export async function collectChecks(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+  return (await checkDefinitions(root, files)).map((definition) => definition.registered);
+}
+
+/**
+ * The checks the files (relative to `root`) declare, meta and body, in file order; each file is
+ * imported once per thread, or a `CheckFileError` says why it cannot be. A run registers them with vitest.
+ */
+export function checkDefinitions(root: string, files: readonly string[]): Promise<CheckDefinition[]> {
   const holder = globalThis as CollectingHolder;
   const collection = (holder[COLLECTING] ?? Promise.resolve()).catch(() => undefined).then(() => collectAlone(root, files));
   holder[COLLECTING] = collection;
   return collection;
 }
 
-/** `collectChecks` while no other collection runs. */
-async function collectAlone(root: string, files: readonly string[]): Promise<RegisteredCheck[]> {
+/** `checkDefinitions` while no other collection runs. */
+async function collectAlone(root: string, files: readonly string[]): Promise<CheckDefinition[]> {
   const holder = globalThis as CollectorHolder;
-  const checks: RegisteredCheck[] = [];
+  const definitions: CheckDefinition[] = [];
   for (const file of files) {
     const path = join(root, file);
     const known = collectedFiles.get(path);
     if (known) {
-      checks.push(...known);
+      definitions.push(...known);
       continue;
     }
-    const declared: RegisteredCheck[] = [];
+    const declared: CheckDefinition[] = [];
     holder[COLLECTOR] = {
-      add: (meta) => {
-        declared.push({
-          id: meta.id,
-          api: meta.api,
-          section: meta.section,
-          title: meta.title,
-          needs: [...(meta.needs ?? [])],
-          writes: meta.writes ?? false,
-          provokes429: meta.provokes429 ?? false,
-          ...(meta.exclusive ? { exclusive: meta.exclusive } : {}),
-          ...(meta.locks ? { locks: [...meta.locks] } : {}),
-          ...(meta.owns ? { owns: [...meta.owns] } : {}),
-          file,
-        });
+      add: (meta, body) => {
+        declared.push({ meta, body, registered: registeredCheck(meta, file) });
       },
     };
     try {
@@ -127,7 +137,24 @@ async function collectAlone(root: string, files: readonly string[]): Promise<Reg
       delete holder[COLLECTOR];
     }
     collectedFiles.set(path, declared);
-    checks.push(...declared);
+    definitions.push(...declared);
   }
-  return checks;
+  return definitions;
+}
+
+/** What the registry tells of a check without running it. */
+function registeredCheck(meta: CheckMeta, file: string): RegisteredCheck {
+  return {
+    id: meta.id,
+    api: meta.api,
+    section: meta.section,
+    title: meta.title,
+    needs: [...(meta.needs ?? [])],
+    writes: meta.writes ?? false,
+    provokes429: meta.provokes429 ?? false,
+    ...(meta.exclusive ? { exclusive: meta.exclusive } : {}),
+    ...(meta.locks ? { locks: [...meta.locks] } : {}),
+    ...(meta.owns ? { owns: [...meta.owns] } : {}),
+    file,
+  };
 }

@@ -1,6 +1,7 @@
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import { openRunChannel } from './run-channel.js';
+import { forgetCheckIds } from './meta.js';
 import { Scheduler } from './scheduler.js';
 import type { CreatedRecord, RunConfig } from './types.js';
 import { profileReplayTokens, profileWindows, windowName } from './windows.js';
@@ -164,6 +165,10 @@ export function runSession(run: RunConfig): RunSession {
         if (receiver) await (await receiver).close();
         // The run's requests per window and minute, told once at the end rather than with every check.
         channel.post({ kind: 'finished', requests: http.requestCount - before, traffic: http.pacer.traffic() });
+        // The worker may go on to the next run of a batch: nothing of this one stays open or kept.
+        sessions.delete(run.marker);
+        forgetCheckIds(run.marker);
+        await http.close();
       },
       started: (id) => channel.post({ kind: 'started', id }),
       nextId: () => (counter += 1),

@@ -155,7 +155,8 @@ export interface CheckRecord {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    mfcRun: RunConfig;
+    /** The runs of one vitest run: `mfc run` has one; the fault matrix runs several, one after another, in one worker. */
+    mfcRuns: RunConfig[];
   }
 }
 

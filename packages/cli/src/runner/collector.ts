@@ -1,4 +1,4 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
 import type { SerializedError } from 'vitest';
 import { isSelected, type ApiVersion, type CreatedRecord, type SchemaScope } from '../checks/index.js';
 import { redactDeep, type TrafficMinute } from '../http/index.js';
@@ -19,8 +19,8 @@ function firstError(errors: readonly SerializedError[] | undefined): string {
   return error ? `${error.name ?? 'Error'}: ${error.message}` : 'failed without an error message';
 }
 
-/** A vitest reporter that turns each finished check into a `CheckResult` (redacted) and drives the progress line. */
-export class ResultCollector implements Reporter {
+/** Turns each finished check of one run into a `CheckResult` (redacted) and drives the progress line; vitest's reports reach it through the run's relay (src/runner/vitest.ts). */
+export class ResultCollector {
   readonly results: CheckResult[] = [];
   /** Selected checks collected but not (yet) finished, by id. */
   readonly pending = new Map<string, CheckResult>();
@@ -71,9 +71,10 @@ export class ResultCollector implements Reporter {
     if (test !== undefined) this.#positions.set(this.results.at(-1)!, this.#declared.get(test.id) ?? Infinity);
   }
 
-  onTestModuleCollected(module: TestModule): void {
+  /** The run's checks, as vitest collected them (its `describe`, src/runner/run-entry.ts). */
+  collected(tests: Iterable<TestCase>): void {
     let count = 0;
-    for (const test of module.children.allTests()) {
+    for (const test of tests) {
       this.#declared.set(test.id, this.#declared.size);
       if (!isSelected(test.name, this.selection)) continue;
       count += 1;

@@ -6,4 +6,5 @@ export type { RunOptions } from './options.js';
 export { RunRefusedError, assertWritesAllowed } from './safety.js';
 export { REACHABILITY_CHECK_ID, preflight } from './preflight.js';
 export { ResultCollector } from './collector.js';
+export { RunBatch } from './vitest.js';
 export { Progress, wantsProgress } from './progress.js';

@@ -1,6 +1,7 @@
 import type { ApiVersion } from '../checks/index.js';
 import type { TargetProfile } from '../profile/index.js';
 import type { RunPlan } from './plan.js';
+import type { RunBatch } from './vitest.js';
 
 /** What `runChecks` takes: the target, the selection and the limits. */
 export interface RunOptions {
@@ -40,6 +41,12 @@ export interface RunOptions {
   onPlan?: (plan: RunPlan, deadlineMs: number) => void;
   /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
   signal?: AbortSignal;
+  /**
+   * Runs the checks in one vitest run and worker with the batch's other runs, one after another
+   * (`new RunBatch(size)`): for many runs in one process, such as the fault matrix. A batched run
+   * cannot be stopped on its own; `signal` and the rate-limit bound stop only its own checks.
+   */
+  batch?: RunBatch;
 }
 
 /** Defaults of the limits. */

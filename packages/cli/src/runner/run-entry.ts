@@ -1,21 +1,40 @@
-// The one test file vitest runs for `mfc run`: it imports the run's check files in path order, so
-// every check registers in this one file and the run's scheduler (src/checks/scheduler.ts) can run
-// checks of different files side by side. A file that fails to import is reported as a failure of
-// its own (`run.load.<file>`), never silently left out.
-import { pathToFileURL } from 'node:url';
-import { afterAll, inject, test } from 'vitest';
+// The one test file vitest runs for `mfc run`: each run of the vitest run (one for `mfc run`; the
+// fault matrix runs several one after another in one worker) is a `describe` named by its marker
+// holding every check of its check files, in path order, so the run's scheduler
+// (src/checks/scheduler.ts) can run checks of different files side by side. The registry imports
+// each check file once per worker and keeps its declarations; every run registers them again. A
+// file that fails to import is reported as a failure of its own (`run.load.<file>`), never silently left out.
+import { relative } from 'node:path';
+import { afterAll, describe, inject, test } from 'vitest';
+import { registerCheck } from '../checks/check.js';
+import { CheckFileError, checkDefinitions, type CheckDefinition } from '../checks/registry.js';
 import { runSession } from '../checks/session.js';
 import { loadFailureId } from './load-failure.js';
 
-const run = inject('mfcRun');
-// What checks shared (an order several of them read) is removed once every check is done.
-afterAll(() => runSession(run).finish());
-for (const file of run.files) {
+const runs = inject('mfcRuns');
+// The runs of one vitest run share their root; each registers the checks of its own files.
+const { root } = runs[0]!;
+const loaded = new Map<string, { definitions: CheckDefinition[] } | { error: unknown }>();
+for (const file of new Set(runs.flatMap((run) => run.files))) {
   try {
-    await import(pathToFileURL(file).href);
+    loaded.set(file, { definitions: await checkDefinitions(root, [relative(root, file)]) });
   } catch (error) {
-    test(loadFailureId(file, run.root), () => {
-      throw error;
-    });
+    loaded.set(file, { error: error instanceof CheckFileError ? error.cause : error });
   }
+}
+for (const run of runs) {
+  describe(run.marker, () => {
+    // What checks shared (an order several of them read) is removed once every check of the run is done.
+    afterAll(() => runSession(run).finish());
+    for (const file of run.files) {
+      const entry = loaded.get(file)!;
+      if ('error' in entry) {
+        test(loadFailureId(file, run.root), () => {
+          throw entry.error;
+        });
+      } else {
+        for (const { meta, body } of entry.definitions) registerCheck(meta, body, run);
+      }
+    }
+  });
 }

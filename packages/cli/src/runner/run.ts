@@ -149,13 +149,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   stop.signal.addEventListener('abort', haltChecks, { once: true });
   let deadlinePassed = false;
   try {
-    ({ deadlinePassed } = await runVitest({
-      config,
-      collector,
-      root,
-      deadlineMs: Math.max(1, config.deadlineMs - (Date.now() - started)),
-      stop: stop.signal,
-    }));
+    const deadlineMs = Math.max(1, config.deadlineMs - (Date.now() - started));
+    ({ deadlinePassed } = options.batch
+      ? await options.batch.join({ config, collector }, root, deadlineMs)
+      : await runVitest({ runs: [{ config, collector }], root, deadlineMs, stop: stop.signal }));
     // The message crosses threads; a worker closed by the deadline never sends it.
     if (!deadlinePassed) await Promise.race([workerFinished, new Promise((resolve) => setTimeout(resolve, FINISHED_GRACE_MS).unref())]);
   } finally {

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { createVitest, type Vitest } from 'vitest/node';
+import type { SerializedError } from 'vitest';
+import { createVitest, type Reporter, type TestCase, type TestModule, type TestSuite, type Vitest } from 'vitest/node';
 import type { RunConfig } from '../checks/index.js';
 import { apiPackageRoot, codeRoot } from '../layout.js';
 import type { ResultCollector } from './collector.js';
@@ -34,13 +35,17 @@ const viteOverrides = fromSources ? { ssr: { resolve: { conditions: [...sourceCo
 // how many run at once; vitest must not hold any of them back itself.
 const UNBOUNDED_CONCURRENCY = 100_000;
 
-/** How vitest is driven for one run. */
-export interface VitestRun {
-  /** The run's configuration; its `files` are the check files the run's one test file imports. */
+/** One run of a vitest run: its configuration (whose `files` its `describe` registers) and its collector. */
+export interface VitestMember {
   config: RunConfig;
   collector: ResultCollector;
+}
+
+/** How vitest is driven for one or more runs, one after another in one worker. */
+export interface VitestRun {
+  runs: VitestMember[];
   root: string;
-  /** Past this many ms the run is cancelled and vitest closed, whatever is still running. */
+  /** Past this many ms the vitest run is cancelled and vitest closed, whatever is still running. */
   deadlineMs: number;
   /**
    * Aborted when the run must stop (Ctrl-C, the rate-limit bound), with the reason as a string:
@@ -49,6 +54,25 @@ export interface VitestRun {
   stop?: AbortSignal;
   /** How long a stopped run waits for the running check's cleanup before closing vitest (default 20 s). */
   stopGraceMs?: number;
+}
+
+/** Hands each run's checks, by the `describe` named by its marker, to that run's collector. */
+class CollectorRelay implements Reporter {
+  readonly #byMarker: Map<string, ResultCollector>;
+  constructor(runs: readonly VitestMember[]) {
+    this.#byMarker = new Map(runs.map((run) => [run.config.marker, run.collector]));
+  }
+  onTestModuleCollected(module: TestModule): void {
+    for (const suite of module.children.suites()) this.#byMarker.get(suite.name)?.collected(suite.children.allTests());
+  }
+  onTestCaseResult(test: TestCase): void {
+    let parent: TestCase['parent'] | TestSuite['parent'] = test.parent;
+    while (parent.type === 'suite' && parent.parent.type === 'suite') parent = parent.parent;
+    if (parent.type === 'suite') this.#byMarker.get(parent.name)?.onTestCaseResult(test);
+  }
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    for (const collector of this.#byMarker.values()) collector.onTestRunEnd(modules, unhandledErrors);
+  }
 }
 
 // vitest's own console output (banners, "no test files") is not part of mfc's output, and a
@@ -75,7 +99,7 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       dir: run.root,
       include: [entryFile],
       watch: false,
-      reporters: [run.collector],
+      reporters: [new CollectorRelay(run.runs)],
       // One worker, modules shared: the pacing state and the scheduler see every request.
       // A worker thread starts faster than a forked process, which the fault matrix feels 200 times.
       pool: 'threads',
@@ -84,14 +108,14 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       isolate: false,
       maxConcurrency: UNBOUNDED_CONCURRENCY,
       sequence: { shuffle: false },
-      testTimeout: run.config.deadlineMs,
-      hookTimeout: run.config.deadlineMs,
+      testTimeout: run.deadlineMs,
+      hookTimeout: run.deadlineMs,
       passWithNoTests: true,
       // No results cache: it would reorder files by past failures, and the package may be read-only.
       cache: false,
       silent: true,
       server: { deps: { external: nativeModules() } },
-      provide: { mfcRun: run.config },
+      provide: { mfcRuns: run.runs.map((member) => member.config) },
     },
     viteOverrides,
     { stdout: discard(), stderr: discard() },
@@ -104,13 +128,13 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
   let deadlinePassed = false;
   const timer = setTimeout(() => {
     deadlinePassed = true;
-    run.collector.markDeadline();
+    for (const member of run.runs) member.collector.markDeadline();
     // Closing ends the worker too, so a check stuck in a wait cannot outlive the deadline.
     void vitest.cancelCurrentRun(deadlineReason).finally(() => vitest.close());
   }, run.deadlineMs);
   let grace: NodeJS.Timeout | undefined;
   const onStop = () => {
-    run.collector.markStopped(String(run.stop!.reason));
+    for (const member of run.runs) member.collector.markStopped(String(run.stop!.reason));
     void vitest.cancelCurrentRun(String(run.stop!.reason) as typeof deadlineReason);
     grace = setTimeout(() => void vitest.close(), run.stopGraceMs ?? 20_000);
   };
@@ -125,4 +149,33 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
     await vitest.close();
   }
   return { deadlinePassed };
+}
+
+/**
+ * Several `runChecks` in one vitest run and worker, one after another: each joins once its preflight
+ * and plan are done, and vitest starts when `size` have joined, with the sum of their deadlines. A new
+ * worker thread loading vitest and the check modules costs about 0.35 s of CPU of the 2 s a full run
+ * against a local server takes, and a warm one runs the checks faster: the fault matrix makes some 200
+ * runs. Every member must join, or none of them runs.
+ */
+export class RunBatch {
+  readonly #members: VitestMember[] = [];
+  #deadlineMs = 0;
+  #root: string | undefined;
+  #start!: (run: Promise<{ deadlinePassed: boolean }>) => void;
+  readonly #run = new Promise<{ deadlinePassed: boolean }>((resolve) => {
+    this.#start = (run) => resolve(run);
+  });
+
+  constructor(readonly size: number) {}
+
+  /** Adds a prepared run; resolves when the batch's vitest run has ended. */
+  join(member: VitestMember, root: string, deadlineMs: number): Promise<{ deadlinePassed: boolean }> {
+    if (this.#root !== undefined && this.#root !== root) throw new Error(`a batch runs the checks of one root: ${this.#root}, not ${root}`);
+    this.#root = root;
+    this.#members.push(member);
+    this.#deadlineMs += deadlineMs;
+    if (this.#members.length === this.size) this.#start(runVitest({ runs: this.#members, root, deadlineMs: this.#deadlineMs }));
+    return this.#run;
+  }
 }

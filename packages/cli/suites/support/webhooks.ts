@@ -3,7 +3,6 @@
 // order, may repeat and may include events the run did not trigger (§6.3 point 5), so every
 // expectation is matched by resource id and status, never by arrival order.
 import { isDeepStrictEqual } from 'node:util';
-import { inject } from 'vitest';
 import { profileSecrets, type ApiResponse, type CheckContext } from '../../src/checks/index.js';
 import { createRedactor } from '../../src/http/index.js';
 import { answerText, deliveryText, type Answer, type Delivery } from '../../src/webhooks/index.js';
@@ -81,7 +80,7 @@ const REQUEST_ALLOWANCE_MS = 20_000;
  * take (the run's check timeout): a long `retryWithinMs` must not turn into a timed-out failure.
  */
 export function ensureTimeFor(t: CheckContext, waitMs: number): void {
-  const { checkTimeoutMs } = inject('mfcRun');
+  const { checkTimeoutMs } = t;
   if (waitMs + REQUEST_ALLOWANCE_MS <= checkTimeoutMs) return;
   t.skip(`the webhook waits this check needs (${waitMs} ms, from webhooks.timeoutMs and retryWithinMs) do not fit in the ${checkTimeoutMs} ms one check may take`);
 }
