@@ -83,9 +83,9 @@ const deadlineReason = 'deadline' as Parameters<Vitest['cancelCurrentRun']>[0];
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /**
- * Runs the checks under vitest's node API (major 4): one worker, one test file that imports every
- * check file (src/runner/run-entry.ts), one HTTP client and one scheduler for the run. Resolves to
- * whether the deadline cut the run short.
+ * Runs the checks under vitest's node API (major 4): one worker, one test file that registers every
+ * check of each run in a `describe` of its own (src/runner/run-entry.ts), the runs one after another,
+ * each with one HTTP client and one scheduler. Resolves to whether the deadline cut the vitest run short.
  */
 export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
   const signals = ['SIGINT', 'SIGTERM'] as const;
