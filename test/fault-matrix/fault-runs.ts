@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import { RunBatch, runChecks, startServer } from './built.js';
-import type { RunBatch as Batch } from '../../packages/cli/src/runner/index.js';
 import type { FaultSetup, ProbedFault } from '../faults/index.js';
 import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
 
@@ -19,6 +18,9 @@ const MATRIX_SEED = 20_261_123;
 // rule's fault, few enough that 200 full runs fit the test budget. A fault mapped to a property
 // runs it at its own default size.
 const RUNS_WHEN_NOT_UNDER_TEST = 3;
+
+/** An area's catalogue as the matrix reads it: each fault's checks and setup. */
+type AreaCatalogue = Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>;
 
 /** Starts the reference server with one fault and webhook delivery to a free port, as `npm start` does. */
 async function startFaulted(fault: string, setup: FaultSetup) {
@@ -44,17 +46,17 @@ function selectionFor(ids: readonly string[], setup: FaultSetup): string | undef
 
 // Full runs share one vitest run and worker this many at a time, one after another (`RunBatch`): a new
 // worker costs about 0.35 s of CPU of a run's 2 s. More would leave too few runs side by side to keep
-// both cores busy (vitest starts eight tests of a file at a time).
+// both cores busy (vitest starts sixteen tests of a file at a time: vitest.config.ts).
 const RUNS_PER_BATCH = 3;
 
 /**
  * The batch each fault's run joins: consecutive faults with a full run share one, so a batch's members
- * start within the eight tests vitest starts together; a low-limit setup runs alone (it waits for
+ * start within the tests vitest starts together; a low-limit setup runs alone (it waits for
  * rate-limit minutes and runs only its own checks).
  */
-function batchesOf(catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>): Map<string, Batch> {
+function batchesOf(catalogue: AreaCatalogue): Map<string, InstanceType<typeof RunBatch>> {
   const full = Object.keys(catalogue).filter((fault) => selectionFor(catalogue[fault]!.checks, catalogue[fault]!.setup ?? {}) === undefined);
-  const batches = new Map<string, Batch>();
+  const batches = new Map<string, InstanceType<typeof RunBatch>>();
   for (let start = 0; start < full.length; start += RUNS_PER_BATCH) {
     const members = full.slice(start, start + RUNS_PER_BATCH);
     const batch = new RunBatch(members.length);
@@ -64,7 +66,7 @@ function batchesOf(catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks'
 }
 
 /** One test per fault of an area's catalogue: a full run against the server with that fault fails in exactly its mapped checks. */
-export function describeFaultRuns(area: string, catalogue: Readonly<Record<string, Pick<ProbedFault, 'checks' | 'setup'>>>): void {
+export function describeFaultRuns(area: string, catalogue: AreaCatalogue): void {
   const outcomes: MatrixOutcome[] = [];
   const batches = batchesOf(catalogue);
 

@@ -34,7 +34,7 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const port = sliceStart + Math.floor(Math.random() * SLICE_PORTS);
     // Free a moment ago is not enough: a port this thread handed out may not be bound yet (the fault
-    // matrix asks for eight at a time and binds each when its run starts), so none is handed out twice.
+    // matrix asks for many at a time and binds each when its run starts), so none is handed out twice.
     if (handedOut.has(port)) continue;
     if (await tryListen(port, host)) {
       handedOut.add(port);

@@ -151,7 +151,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   try {
     const deadlineMs = Math.max(1, config.deadlineMs - (Date.now() - started));
     ({ deadlinePassed } = options.batch
-      ? await options.batch.join({ config, collector }, root, deadlineMs)
+      ? await options.batch.join({ config, collector }, deadlineMs)
       : await runVitest({ runs: [{ config, collector }], root, deadlineMs, stop: stop.signal }));
     // The message crosses threads; a worker closed by the deadline never sends it.
     if (!deadlinePassed) await Promise.race([workerFinished, new Promise((resolve) => setTimeout(resolve, FINISHED_GRACE_MS).unref())]);

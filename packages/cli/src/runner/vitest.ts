@@ -161,18 +161,18 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
 export class RunBatch {
   readonly #members: VitestMember[] = [];
   #deadlineMs = 0;
-  #root: string | undefined;
   #start!: (run: Promise<{ deadlinePassed: boolean }>) => void;
   readonly #run = new Promise<{ deadlinePassed: boolean }>((resolve) => {
-    this.#start = (run) => resolve(run);
+    this.#start = resolve;
   });
 
   constructor(readonly size: number) {}
 
-  /** Adds a prepared run; resolves when the batch's vitest run has ended. */
-  join(member: VitestMember, root: string, deadlineMs: number): Promise<{ deadlinePassed: boolean }> {
-    if (this.#root !== undefined && this.#root !== root) throw new Error(`a batch runs the checks of one root: ${this.#root}, not ${root}`);
-    this.#root = root;
+  /** Adds a prepared run (with the ms left of its deadline); resolves when the batch's vitest run has ended. */
+  join(member: VitestMember, deadlineMs: number): Promise<{ deadlinePassed: boolean }> {
+    const root = member.config.root;
+    if (this.#members.length >= this.size) throw new Error(`the batch already holds its ${this.size} runs; ${member.config.marker} would never run`);
+    if (this.#members.length > 0 && this.#members[0]!.config.root !== root) throw new Error(`a batch runs the checks of one root: ${this.#members[0]!.config.root}, not ${root}`);
     this.#members.push(member);
     this.#deadlineMs += deadlineMs;
     if (this.#members.length === this.size) this.#start(runVitest({ runs: this.#members, root, deadlineMs: this.#deadlineMs }));
