@@ -31,6 +31,10 @@ describe('the rate budget', () => {
     const reported = outcome.report.run?.traffic?.reduce((sum, minute) => sum + minute.requests, 0) ?? 0;
     expect(reported).toBeGreaterThanOrEqual(proxy.requests.length - 6);
     expect(reported).toBeLessThanOrEqual(proxy.requests.length);
-    expect(outcome.report.run?.peakShare).toBe(0.5);
+    // The peak is the busiest minute's share of its limit: 0.5 when the run fills a minute, less when
+    // its requests straddle a minute's end (where the run starts in the minute is not ours to choose).
+    const shares = (outcome.report.run?.traffic ?? []).flatMap((minute) => (minute.limit === undefined ? [] : [minute.requests / minute.limit]));
+    expect(outcome.report.run?.peakShare).toBe(Math.round(Math.max(...shares) * 1000) / 1000);
+    expect(outcome.report.run?.peakShare).toBeLessThanOrEqual(0.5);
   }, 180_000);
 });
