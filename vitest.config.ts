@@ -35,17 +35,18 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // The fault matrix and the variants run a full conformance run per case, about 1.5 to 2 s of CPU in
-    // 5 s of wall time, most of it waits (webhook answer limits, slow answers). The matrix's runs go three
-    // to a vitest run and worker, one after another (test/fault-matrix/fault-runs.ts), so sixteen tests of
-    // a file at a time keep five or so of its runs going side by side.
+    // The fault matrix and the variants run a full conformance run per case, about 1 to 2 s of CPU in
+    // 5 s of wall time, most of it waits (webhook answer limits, slow answers). The matrix's runs go nine
+    // to a vitest run and worker, three side by side (test/fault-matrix/fault-runs.ts), so sixteen tests
+    // of a file at a time keep about six of its runs going.
     maxConcurrency: 16,
-    // Four workers on two cores: most files wait more than they compute (timeouts, paced runs, spawned
-    // CLIs, npm installing the packed packages), so four side by side keep both cores busy. Measured on
-    // two cores, the whole suite: 419 s at 172% CPU with the matrix as one file and two workers; 369 s at
-    // 193% as one file per area with four; 331 s at 177% (590 CPU-s instead of 720 to 750) with the
-    // matrix's runs three to a worker and sixteen tests of a file at a time.
-    maxWorkers: 4,
+    // Five workers on two cores: most files wait more than they compute (timeouts, paced runs, spawned
+    // CLIs, npm installing the packed packages, the matrix's low-limit and webhook areas), so five side by
+    // side keep both cores busy. Measured on two cores, the whole suite: 419 s at 172% CPU with the matrix
+    // as one file and two workers; 369 s at 193% as one file per area with four (720 to 750 CPU-s); 331 s
+    // at 177% (590 CPU-s) with the matrix's runs three to a worker, one after another; 327 s at 188% with
+    // five workers; 266 s at 185% (490 CPU-s) with nine to a worker, three side by side.
+    maxWorkers: 5,
     // Worker threads start faster than forked processes, and files that share a worker share its
     // modules rather than importing the toolkit again each (a third of the quick tier's time went to
     // imports). No test changes process-wide state it does not restore; one that mocks a module runs apart.

@@ -4,6 +4,7 @@ import type { RunningServer, ServerOptions } from '../../packages/cli/server/ind
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
 import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
+import type { Batch } from './batches.js';
 import { runChecks, startServer } from './built.js';
 
 /** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
@@ -14,14 +15,20 @@ export interface ConformingOutcome {
   messages: Record<string, string>;
 }
 
-/** Starts the reference server with webhook delivery to a free port (as `npm start` does), runs the checks, stops it. */
-export async function runAgainstConforming(
-  options: ServerOptions,
-  only?: string,
-  profileChange: (profile: TargetProfile) => TargetProfile = (p) => p,
+/** How the run against the conforming server is made, beyond the server's own options. */
+export interface ConformingRunOptions {
+  /** The checks to select (`--only`); all of them when absent. */
+  only?: string;
+  profileChange?: (profile: TargetProfile) => TargetProfile;
   /** Looks at the server after the run, before it stops (what the run left behind). */
-  afterRun?: (server: RunningServer, outcome: RunOutcome) => Promise<void>,
-): Promise<ConformingOutcome> {
+  afterRun?: (server: RunningServer, outcome: RunOutcome) => Promise<void>;
+  /** The batch the run shares a vitest run and worker with (`RunBatch`); alone when absent. */
+  batch?: Batch | undefined;
+}
+
+/** Starts the reference server with webhook delivery to a free port (as `npm start` does), runs the checks, stops it. */
+export async function runAgainstConforming(options: ServerOptions, run: ConformingRunOptions = {}): Promise<ConformingOutcome> {
+  const { only, profileChange = (profile) => profile, afterRun, batch } = run;
   const webhookPort = await freePort();
   const server = await startServer({
     port: 0,
@@ -32,7 +39,7 @@ export async function runAgainstConforming(
     ...options,
   });
   try {
-    const outcome = await runChecks({ profile: profileChange(server.profile), ...(only === undefined ? {} : { only }) });
+    const outcome = await runChecks({ profile: profileChange(server.profile), ...(only === undefined ? {} : { only }), ...(batch === undefined ? {} : { batch }) });
     await afterRun?.(server, outcome);
     const byStatus = (status: string) => outcome.report.checks.filter((check) => check.status === status).map((check) => check.id).sort();
     const messages = Object.fromEntries(outcome.report.checks.filter((check) => check.status === 'failed').map((check) => [check.id, check.message.slice(0, 2000)]));

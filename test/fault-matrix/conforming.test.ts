@@ -36,8 +36,10 @@ async function leftBehind(server: RunningServer, outcome: RunOutcome): Promise<{
 describe.concurrent('the conforming reference server', () => {
   it('passes every check of a full run; only the checks whose profile inputs say so are skipped; nothing is left to cancel', async () => {
     let left: Awaited<ReturnType<typeof leftBehind>> | undefined;
-    const { failed, skipped, passed, messages } = await runAgainstConforming({}, undefined, undefined, async (server, outcome) => {
-      left = await leftBehind(server, outcome);
+    const { failed, skipped, passed, messages } = await runAgainstConforming({}, {
+      afterRun: async (server, outcome) => {
+        left = await leftBehind(server, outcome);
+      },
     });
     expect(left).toMatchObject({ cancellable: [], unlisted: [] });
     // The plan moved write checks to the other merchant: their records were made, and cleaned up, there.
@@ -64,11 +66,10 @@ describe.concurrent('the conforming reference server', () => {
   }, 240_000);
 
   it('passes the 429 checks when the profile allows provoking one, at a low limit', async () => {
-    const { failed, passed } = await runAgainstConforming(
-      { rateLimit: 10 },
-      '*.rate-limit.429-*',
-      (profile) => ({ ...profile, rateLimit: { ...profile.rateLimit, provoke: true } }),
-    );
+    const { failed, passed } = await runAgainstConforming({ rateLimit: 10 }, {
+      only: '*.rate-limit.429-*',
+      profileChange: (profile) => ({ ...profile, rateLimit: { ...profile.rateLimit, provoke: true } }),
+    });
     expect(failed).toEqual([]);
     expect(passed).toEqual(['v1.rate-limit.429-retry-after-and-reset', 'v2.rate-limit.429-retry-after']);
   }, 240_000);

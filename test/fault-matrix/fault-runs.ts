@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
-import { RunBatch, runChecks, startServer } from './built.js';
+import { consecutiveBatches, type Batch } from './batches.js';
+import { runChecks, startServer } from './built.js';
 import type { FaultSetup, ProbedFault } from '../faults/index.js';
 import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
 
@@ -44,25 +45,15 @@ function selectionFor(ids: readonly string[], setup: FaultSetup): string | undef
   return setup.rateLimit !== undefined && setup.rateLimit < 100 ? ids.join(',') : undefined;
 }
 
-// Full runs share one vitest run and worker this many at a time, one after another (`RunBatch`): a new
-// worker costs about 0.35 s of CPU of a run's 2 s. More would leave too few runs side by side to keep
-// both cores busy (vitest starts sixteen tests of a file at a time: vitest.config.ts).
-const RUNS_PER_BATCH = 3;
+// Full runs go nine to a batch (batches.ts), three side by side: more side by side in one worker delay
+// each other's webhook answers past the sender's limit (twelve did, in a third of the faults).
+const RUNS_PER_BATCH = 9;
+const RUNS_AT_ONCE = 3;
 
-/**
- * The batch each fault's run joins: consecutive faults with a full run share one, so a batch's members
- * start within the tests vitest starts together; a low-limit setup runs alone (it waits for
- * rate-limit minutes and runs only its own checks).
- */
-function batchesOf(catalogue: AreaCatalogue): Map<string, InstanceType<typeof RunBatch>> {
+/** The batch each fault's run joins: faults with a full run, consecutive ones together; a low-limit setup runs alone (it waits for rate-limit minutes and runs only its own checks). */
+function batchesOf(catalogue: AreaCatalogue): Map<string, Batch> {
   const full = Object.keys(catalogue).filter((fault) => selectionFor(catalogue[fault]!.checks, catalogue[fault]!.setup ?? {}) === undefined);
-  const batches = new Map<string, InstanceType<typeof RunBatch>>();
-  for (let start = 0; start < full.length; start += RUNS_PER_BATCH) {
-    const members = full.slice(start, start + RUNS_PER_BATCH);
-    const batch = new RunBatch(members.length);
-    for (const fault of members) batches.set(fault, batch);
-  }
-  return batches;
+  return consecutiveBatches(full, RUNS_PER_BATCH, RUNS_AT_ONCE);
 }
 
 /** One test per fault of an area's catalogue: a full run against the server with that fault fails in exactly its mapped checks. */

@@ -3,6 +3,7 @@
 // has zero failures: a check whose premise the variant does not offer skips with the reason.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VariantName } from '../../packages/cli/server/index.js';
+import { consecutiveBatches } from './batches.js';
 import { combinedVariants, variants } from './built.js';
 import { readProof } from '../support/proof.js';
 import { runAgainstConforming } from './conforming-run.js';
@@ -15,11 +16,18 @@ const setups: Array<[string, VariantName[]]> = [
   ['all compatible variants at once', [...combinedVariants]],
 ];
 
+// Runs go eight to a batch (batches.ts), two side by side (a variant's run draws every property's full
+// number of cases), except where the server answers slowly: such a run waits most of its time, and
+// a batch would hold its members' worker for it.
+const RUNS_PER_BATCH = 8;
+const RUNS_AT_ONCE = 2;
+const batches = consecutiveBatches(setups.filter(([, names]) => !names.includes('traffic-slow-responses')).map(([name]) => name), RUNS_PER_BATCH, RUNS_AT_ONCE);
+
 const passedSetups = new Set<string>();
 
 describe.concurrent('the conforming reference server in every legal variant', () => {
   it.each(setups)('%s: a full run has zero failures', async (name, names) => {
-    const { failed, passed, messages } = await runAgainstConforming({ variants: names });
+    const { failed, passed, messages } = await runAgainstConforming({ variants: names }, { batch: batches.get(name) });
     expect({ failed, messages }).toEqual({ failed: [], messages: {} });
     expect(passed.length).toBeGreaterThan(80);
     passedSetups.add(name);

@@ -2,7 +2,10 @@
 // matrix's area files) hold most of `npm test`'s CPU; the files that mostly wait (a run paced at a real
 // rate limit, targets that must time out, npm installing the packed packages, a browser, `mfc init` at
 // its prompts) start among the first, so their waits overlap that CPU instead of leaving a core idle at
-// the end. The variants start first: one of their runs answers slowly on purpose and takes longest.
+// the end. The variants start first: one of their runs answers slowly on purpose and takes longest. The
+// matrix's rate-limit and webhook areas come next: their low-limit runs wait for rate-limit minutes and
+// their webhook runs for deliveries, so each holds a worker two to three minutes; started late, they
+// left every worker waiting at once (the cores 30 to 70% idle for 20 s at a time).
 // vitest starts the longest files first once it has timed them, but a fresh clone (CI) has no timings
 // and vitest then starts the largest files first, which these are not. The rest keep vitest's order.
 import { existsSync } from 'node:fs';
@@ -11,6 +14,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const first = [
   'test/fault-matrix/variants.test.ts',
+  'test/fault-matrix/faults/rate-limit.test.ts',
+  'test/fault-matrix/faults/webhooks.test.ts',
   'test/fault-matrix/conforming.test.ts',
   'test/runner/hardening.test.ts',
   'test/runner/rate-budget.test.ts',

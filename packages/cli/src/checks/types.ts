@@ -155,8 +155,10 @@ export interface CheckRecord {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    /** The runs of one vitest run: `mfc run` has one; the fault matrix runs several, one after another, in one worker. */
+    /** The runs of one vitest run: `mfc run` has one; the fault matrix runs several in one worker. */
     mfcRuns: RunConfig[];
+    /** How many of `mfcRuns` go side by side; the others wait their turn, in order. */
+    mfcRunsAtOnce: number;
   }
 }
 

@@ -42,8 +42,8 @@ export interface RunOptions {
   /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
   signal?: AbortSignal;
   /**
-   * Runs the checks in one vitest run and worker with the batch's other runs, one after another
-   * (`new RunBatch(size)`): for many runs in one process, such as the fault matrix. A batched run
+   * Runs the checks in one vitest run and worker with the batch's other runs, a few side by side
+   * (`new RunBatch(size, runsAtOnce)`): for many runs in one process, such as the fault matrix. A batched run
    * cannot be stopped on its own; `signal` and the rate-limit bound stop only its own checks.
    */
   batch?: RunBatch;

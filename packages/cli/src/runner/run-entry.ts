@@ -1,15 +1,16 @@
 // The one test file vitest runs for `mfc run`: each run of the vitest run (one for `mfc run`; the
-// fault matrix runs several one after another in one worker) is a `describe` named by its marker
+// fault matrix runs several in one worker, a few side by side) is a `describe` named by its marker
 // holding every check of its check files, in path order, so the run's scheduler
 // (src/checks/scheduler.ts) can run checks of different files side by side. The registry imports
 // each check file once per worker and keeps its declarations; every run registers them again. A
 // file that fails to import is reported as a failure of its own (`run.load.<file>`), never silently left out.
 import { relative } from 'node:path';
-import { afterAll, describe, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, inject, test } from 'vitest';
 import { registerCheck } from '../checks/check.js';
 import { CheckFileError, checkDefinitions, type CheckDefinition } from '../checks/registry.js';
 import { runSession } from '../checks/session.js';
 import { loadFailureId } from './load-failure.js';
+import { Turns } from './turns.js';
 
 const runs = inject('mfcRuns');
 // The runs of one vitest run share their root; each registers the checks of its own files.
@@ -22,10 +23,21 @@ for (const file of new Set(runs.flatMap((run) => run.files))) {
     loaded.set(file, { error: error instanceof CheckFileError ? error.cause : error });
   }
 }
+// Each run has its own scheduler, client, session and target and spends most of its time waiting
+// (webhook answer limits, deliveries): `mfcRunsAtOnce` of them go side by side, the others wait
+// their turn in order.
+const turns = new Turns(inject('mfcRunsAtOnce'));
 for (const run of runs) {
-  describe(run.marker, () => {
+  describe.concurrent(run.marker, () => {
+    beforeAll(() => turns.take());
     // What checks shared (an order several of them read) is removed once every check of the run is done.
-    afterAll(() => runSession(run).finish());
+    afterAll(async () => {
+      try {
+        await runSession(run).finish();
+      } finally {
+        turns.give();
+      }
+    });
     for (const file of run.files) {
       const entry = loaded.get(file)!;
       if ('error' in entry) {

@@ -41,9 +41,11 @@ export interface VitestMember {
   collector: ResultCollector;
 }
 
-/** How vitest is driven for one or more runs, one after another in one worker. */
+/** How vitest is driven for one or more runs in one worker. */
 export interface VitestRun {
   runs: VitestMember[];
+  /** How many of the runs go side by side, the others after them in order (default 1: one after another). */
+  runsAtOnce?: number;
   root: string;
   /** Past this many ms the vitest run is cancelled and vitest closed, whatever is still running. */
   deadlineMs: number;
@@ -84,7 +86,7 @@ const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() 
 
 /**
  * Runs the checks under vitest's node API (major 4): one worker, one test file that registers every
- * check of each run in a `describe` of its own (src/runner/run-entry.ts), the runs one after another,
+ * check of each run in a `describe` of its own (src/runner/run-entry.ts), `runsAtOnce` runs at a time,
  * each with one HTTP client and one scheduler. Resolves to whether the deadline cut the vitest run short.
  */
 export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boolean }> {
@@ -115,7 +117,7 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
       cache: false,
       silent: true,
       server: { deps: { external: nativeModules() } },
-      provide: { mfcRuns: run.runs.map((member) => member.config) },
+      provide: { mfcRuns: run.runs.map((member) => member.config), mfcRunsAtOnce: run.runsAtOnce ?? 1 },
     },
     viteOverrides,
     { stdout: discard(), stderr: discard() },
@@ -152,11 +154,12 @@ export async function runVitest(run: VitestRun): Promise<{ deadlinePassed: boole
 }
 
 /**
- * Several `runChecks` in one vitest run and worker, one after another: each joins once its preflight
- * and plan are done, and vitest starts when `size` have joined, with the sum of their deadlines. A new
- * worker thread loading vitest and the check modules costs about 0.35 s of CPU of the 2 s a full run
- * against a local server takes, and a warm one runs the checks faster: the fault matrix makes some 200
- * runs. Every member must join, or none of them runs.
+ * Several `runChecks` in one vitest run and worker, `runsAtOnce` side by side and the others after
+ * them in the order they joined: each joins once its preflight and plan are done, and vitest starts
+ * when `size` have joined, with the sum of their deadlines. A new vitest run costs about 0.4 s of CPU
+ * (a worker thread loading vitest and the check modules), and its code starts cold: in the fault
+ * matrix, a run in a new worker took twice the CPU of one in a warm worker. Every member must join,
+ * or none of them runs.
  */
 export class RunBatch {
   readonly #members: VitestMember[] = [];
@@ -166,7 +169,10 @@ export class RunBatch {
     this.#start = resolve;
   });
 
-  constructor(readonly size: number) {}
+  constructor(
+    readonly size: number,
+    readonly runsAtOnce = 1,
+  ) {}
 
   /** Adds a prepared run (with the ms left of its deadline); resolves when the batch's vitest run has ended. */
   join(member: VitestMember, deadlineMs: number): Promise<{ deadlinePassed: boolean }> {
@@ -175,7 +181,7 @@ export class RunBatch {
     if (this.#members.length > 0 && this.#members[0]!.config.root !== root) throw new Error(`a batch runs the checks of one root: ${this.#members[0]!.config.root}, not ${root}`);
     this.#members.push(member);
     this.#deadlineMs += deadlineMs;
-    if (this.#members.length === this.size) this.#start(runVitest({ runs: this.#members, root, deadlineMs: this.#deadlineMs }));
+    if (this.#members.length === this.size) this.#start(runVitest({ runs: this.#members, runsAtOnce: this.runsAtOnce, root, deadlineMs: this.#deadlineMs }));
     return this.#run;
   }
 }
