@@ -6,16 +6,19 @@ import { Turns } from '../../packages/cli/src/runner/turns.js';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { startCountingProxy, type CountingProxy, type ProxyHooks } from '../support/counting-proxy.js';
 
+// Every promise callback already due has run once setImmediate's callback does.
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('Turns', () => {
   it('lets `width` holders in at once and the others in the order they asked, one per turn given back', async () => {
     const turns = new Turns(2);
     const entered: string[] = [];
     const enter = (name: string) => turns.take().then(() => entered.push(name));
     const all = Promise.all(['a', 'b', 'c', 'd'].map(enter));
-    await Promise.resolve();
+    await settled();
     expect(entered).toEqual(['a', 'b']);
     turns.give();
-    await new Promise((resolve) => setImmediate(resolve));
+    await settled();
     expect(entered).toEqual(['a', 'b', 'c']);
     turns.give();
     await all;
@@ -27,7 +30,7 @@ describe('Turns', () => {
     await turns.take();
     let second = false;
     const waiting = turns.take().then(() => (second = true));
-    await new Promise((resolve) => setImmediate(resolve));
+    await settled();
     expect(second).toBe(false);
     turns.give();
     await waiting;
