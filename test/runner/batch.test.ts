@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunBatch, runChecks } from '../../packages/cli/src/runner/index.js';
 import { Turns } from '../../packages/cli/src/runner/turns.js';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import type { CheckId } from '../fault-map/check-ids.js';
 import { startCountingProxy, type CountingProxy, type ProxyHooks } from '../support/counting-proxy.js';
+
+// The one check each run selects: its single request carries no token.
+const CHECK: CheckId = 'v1.auth.missing-token-401';
 
 // Every promise callback already due has run once setImmediate's callback does.
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -41,7 +45,7 @@ describe('Turns', () => {
 describe('a batch of runs', () => {
   let server: RunningServer;
   const proxies: CountingProxy[] = [];
-  // The selected check's request carries no token; every preflight request carries one.
+  // Every preflight request carries a token; the check's does not.
   const checkRequest = (authorization: string) => authorization === '';
   let secondRunReached!: () => void;
   const secondRunReachedBefore = new Promise<void>((resolve) => (secondRunReached = resolve));
@@ -66,11 +70,11 @@ describe('a batch of runs', () => {
     const batch = new RunBatch(3, 2);
     const outcomes = await Promise.all(proxies.map((proxy) => runChecks({
       profile: { ...server.profile, baseUrl: proxy.url },
-      only: 'v1.auth.missing-token-401',
+      only: CHECK,
       batch,
     })));
     expect(outcomes.map((outcome) => outcome.report.checks.map((check) => `${check.id} ${check.status}`))).toEqual([
-      ['v1.auth.missing-token-401 passed'], ['v1.auth.missing-token-401 passed'], ['v1.auth.missing-token-401 passed'],
+      [`${CHECK} passed`], [`${CHECK} passed`], [`${CHECK} passed`],
     ]);
     expect(new Set(outcomes.map((outcome) => outcome.marker)).size).toBe(3);
     for (const proxy of proxies) expect(proxy.requests.filter((request) => checkRequest(request.authorization))).toHaveLength(1);
@@ -78,7 +82,7 @@ describe('a batch of runs', () => {
 
   it('refuses a member beyond its size', async () => {
     const batch = new RunBatch(1);
-    const run = (proxy: CountingProxy) => runChecks({ profile: { ...server.profile, baseUrl: proxy.url }, only: 'v1.auth.missing-token-401', batch });
+    const run = (proxy: CountingProxy) => runChecks({ profile: { ...server.profile, baseUrl: proxy.url }, only: CHECK, batch });
     await run(proxies[2]!);
     await expect(run(proxies[2]!)).rejects.toThrow(/already holds its 1 runs/);
   }, 60_000);
