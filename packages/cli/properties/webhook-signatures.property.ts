@@ -125,6 +125,6 @@ check({
     }
   }));
   const lost = missing as StatusChange | undefined;
-  if (lost !== undefined) failNoDelivery(t, lost, timeoutMs);
+  if (lost !== undefined) await failNoDelivery(t, lost, timeoutMs);
   if (judged === 0) t.skip('POST /restocking_shipments refused (400 or 422) every shipment with generated texts, so no signature over them could be judged');
 });

@@ -70,18 +70,27 @@ function v2Pages(client: ApiClients['v2'], path: '/orders' | '/restocking_shipme
   };
 }
 
-/** The owner's first listed record that this run did not make, read back with `read`; skips when the owner has none. */
-async function firstOf(t: CheckContext, owner: ApiClients, list: OwnerList, read: OwnerRead, what: string): Promise<ForeignRecord> {
-  // The owner's list and read only find the record to work on: their own rules are other checks'.
+/** The id of the owner's first listed record that this run did not make; skips when the owner has none. */
+async function firstListed(t: CheckContext, list: OwnerList, what: string): Promise<number> {
+  // The owner's list only finds the record to work on: its own rules are other checks'.
   let listed: ApiResponse | undefined = await list.first();
-  let id: number | undefined;
-  for (let page = 1; listed !== undefined && id === undefined && page <= MAX_PAGES; page++) {
+  for (let page = 1; listed !== undefined && page <= MAX_PAGES; page++) {
     if (listed.status !== 200) return t.skip(`the owner's list of its ${what} answered ${listed.status}`);
-    id = recordId((listRecords(listed.body) ?? []).find((record) => !madeByRun(record, t.marker)));
-    if (id === undefined) listed = await list.next(listed, page);
+    const id = recordId((listRecords(listed.body) ?? []).find((record) => !madeByRun(record, t.marker)));
+    if (id !== undefined) return id;
+    listed = await list.next(listed, page);
   }
-  if (id === undefined) return t.skip(`the owner lists no ${what} of its own (not made by this run) with an integer id`);
-  const found = id;
+  return t.skip(`the owner lists no ${what} of its own (not made by this run) with an integer id`);
+}
+
+/**
+ * The owner's first listed record that this run did not make, read back with `read`; skips when the
+ * owner has none. The search is a premise every check writing to such a record shares (`ownerName`
+ * and `what` name it); the read is each check's own, just before its write.
+ */
+async function firstOf(t: CheckContext, ownerName: Owner, list: (owner: ApiClients) => OwnerList, read: OwnerRead, what: string): Promise<ForeignRecord> {
+  const owner = t.as(ownerName);
+  const found = await t.shared(`the first ${what} tokens.${ownerName} lists`, (maker) => firstListed(maker, list(maker.as(ownerName)), what));
   const first = await read(found, { premise: true });
   if (first.status !== 200) return t.skip(`the owner's own read of the first ${what} its list shows (${found}) answered ${first.status}, so it is not the owner's record to protect`);
   return { id: found, owner, before: first.body as Record<string, unknown>, read: (options) => read(found, options) };
@@ -90,13 +99,13 @@ async function firstOf(t: CheckContext, owner: ApiClients, list: OwnerList, read
 /** A v1 order of `ownerName`'s sales channel, read by its owner (§4.1 GET /orders/{id}). */
 export function foreignV1Order(t: CheckContext, ownerName: Owner): Promise<ForeignRecord> {
   const owner = t.as(ownerName);
-  return firstOf(t, owner, v1Pages(owner.v1), (id, options) => owner.v1.get('/orders/{id}', { ...options, path: { id } }), 'v1 order');
+  return firstOf(t, ownerName, (clients) => v1Pages(clients.v1), (id, options) => owner.v1.get('/orders/{id}', { ...options, path: { id } }), 'v1 order');
 }
 
 /** An order of the other merchant, read through v2 by its owner. */
 export function foreignV2Order(t: CheckContext): Promise<ForeignRecord> {
   const owner = t.as('otherMerchant');
-  return firstOf(t, owner, v2Pages(owner.v2, '/orders'), (id, options) => owner.v2.get('/orders/{id}', { ...options, path: { id } }), 'v2 order');
+  return firstOf(t, 'otherMerchant', (clients) => v2Pages(clients.v2, '/orders'), (id, options) => owner.v2.get('/orders/{id}', { ...options, path: { id } }), 'v2 order');
 }
 
 /** A restocking shipment of the other merchant, read by its owner through `api`. */
@@ -106,7 +115,7 @@ export function foreignRestockingShipment(t: CheckContext, api: 'v1' | 'v2'): Pr
   const read: OwnerRead = api === 'v1'
     ? (id, options) => owner.v1.get('/restocking_shipments/{id}', { ...options, path: { id } })
     : (id, options) => owner.v2.get('/restocking_shipments/{id}', { ...options, path: { id } });
-  return firstOf(t, owner, v2Pages(owner.v2, '/restocking_shipments'), read, 'restocking shipment');
+  return firstOf(t, 'otherMerchant', (clients) => v2Pages(clients.v2, '/restocking_shipments'), read, 'restocking shipment');
 }
 
 /** Fails the check unless the owner still reads `field` of the record (at `readPath`) as it was before the refused write. */

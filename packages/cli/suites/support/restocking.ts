@@ -2,7 +2,7 @@
 import type { Answer, ApiResponse, CheckContext, ListedOf } from '../../src/checks/index.js';
 import { dateInDays } from './dates.js';
 import { digitsAsNumber } from './digits.js';
-import { walkV2 } from './v2-pages.js';
+import { sharedList } from './scope.js';
 import { cancelAtEnd } from './cancel.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
@@ -14,11 +14,6 @@ export const editableStatuses: readonly string[] = ['created', 'shipped'];
  * another such check running at the same time must not take that change for its own finding.
  */
 export const NOT_EDITABLE_SHIPMENTS = 'restocking shipments not editable';
-
-// Pages of 50 keep the search short; v2's default and maximum limit are not shown (§8), so the
-// walk copes with any page size the target serves.
-const searchQuery = { limit: 50 };
-const searchPages = 20;
 
 /** A v1 POST /restocking_shipments body on the profile's warehouse and SKU, marked with the run's ids. */
 export function v1RestockingBody(t: CheckContext): Record<string, unknown> {
@@ -65,12 +60,31 @@ export async function createV2Shipment(t: CheckContext, body = v2RestockingBody(
 }
 
 /**
+ * The merchant's restocking shipments as the v2 list showed them when the run first asked (walked
+ * once, in pages of 100: `sharedList`): what the checks that pick a shipment by its status, or read
+ * one of each, choose from. A shipment's status may have moved since (`skipUnlessStillNotEditable`).
+ */
+export async function merchantShipments(t: CheckContext): Promise<Array<ListedOf<'v2', '/restocking_shipments'>>> {
+  return await sharedList(t, 'primary', 'v2', '/restocking_shipments') as Array<ListedOf<'v2', '/restocking_shipments'>>;
+}
+
+/**
+ * Skips the check when a shipment `merchantShipments` listed outside created and shipped reads as one of
+ * them now: the list was read earlier in the run, and which moves a shipment makes besides the API's
+ * is not shown (§3.1), so an update is no longer sure to be refused.
+ */
+export function skipUnlessStillNotEditable(t: CheckContext, id: number, listed: unknown, now: unknown): void {
+  if (typeof now === 'string' && editableStatuses.includes(now)) {
+    t.skip(`restocking shipment ${id}, listed in status ${String(listed)}, now reads as ${now}, where an update is allowed (§3.1)`);
+  }
+}
+
+/**
  * A shipment of the merchant whose current status is neither created nor shipped, found through the
  * v2 list; skips the check when the merchant has none.
  */
 export async function findNotEditableShipment(t: CheckContext): Promise<ListedOf<'v2', '/restocking_shipments'>> {
-  const walk = await walkV2(t, '/restocking_shipments', searchQuery, searchPages, (records) => records.some((s) => !editableStatuses.includes(s.status)));
-  const found = walk.records.find((s) => !editableStatuses.includes(s.status));
+  const found = (await merchantShipments(t)).find((s) => !editableStatuses.includes(s.status));
   if (!found) return t.skip('the v2 restocking list shows no shipment outside created and shipped, so the 422 cannot be provoked');
   return found;
 }

@@ -5,6 +5,7 @@ import { fullAddress, orderFields, orderLine } from './order-fields.js';
 import { answerExcerpt, requireSuccess } from './success.js';
 import { walkV2 } from './v2-pages.js';
 import { cancelAtEnd } from './cancel.js';
+import { digitsAsNumber } from './digits.js';
 
 // Pages of 100 keep a search through the merchant's orders short; v2's default and maximum limit
 // are not shown (§8), so the walk copes with any page size the target serves.
@@ -42,6 +43,25 @@ export async function createV2Order(t: CheckContext, body: Record<string, unknow
   return created;
 }
 
+/** An order of the run that several checks share (`sharedV2Order`): the body sent and the id answered. */
+export interface SharedV2Order {
+  body: Record<string, unknown>;
+  id: number;
+}
+
+/**
+ * An order of the run with every §2.1 field on the profile's sales channel and SKU, made once per run
+ * for the checks that only read it, send it updates that must be refused, or need to know that such a
+ * body is accepted before they send a variant of it; cancelled when the run ends. A check that changes
+ * an order makes its own.
+ */
+export function sharedV2Order(t: CheckContext): Promise<SharedV2Order> {
+  return t.shared('a v2 order of the run that checks only read or send refused updates to', async (maker) => {
+    const body = v2OrderBody(maker, maker.fixtures.salesChannelId, maker.fixtures.sku as SkuFixture);
+    return { body, id: (await createV2Order(maker, body)).body.id };
+  });
+}
+
 /**
  * The query of the by_merchant_order_id operations. §4.2 does not show the parameter names; these
  * are the toolkit's choice, in the operation's own words (the OpenAPI documents name none either).
@@ -72,6 +92,23 @@ export async function otherChannelOrder(t: CheckContext): Promise<{ v1: Document
   const read = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(read, 200, "v2 GET /orders/{id} with the primary token reads an order of the merchant's other sales channel (§1, §5.3)");
   return { v1: { ...order, id }, v2: read };
+}
+
+/**
+ * The id of the merchant's other sales channel (tokens.sameMerchantOtherChannel's), as v2 shows it on
+ * that channel's newest order: a premise read once per run for the checks that only need the id. Its
+ * reads are v2.orders.list.across-channels' rule; where they fail, the asking checks skip.
+ */
+export function otherSalesChannelId(t: CheckContext): Promise<number> {
+  return t.shared("the merchant's other sales channel id", async (maker) => {
+    const other = await otherChannelOrder(maker);
+    // An id of digits in a string is read as its number: its JSON type is v2.schema.order's rule.
+    const id = digitsAsNumber(other.v2.body.sales_channel_id);
+    if (!Number.isInteger(id)) return maker.skip(`v2 shows the other channel's order ${other.v1.id} without an integer sales_channel_id`);
+    // The other channel's v1 list showing a primary order is v1.scope.orders-list-own-channel's finding.
+    if (id === maker.fixtures.salesChannelId) return maker.skip(`the newest order tokens.sameMerchantOtherChannel lists in v1 (${other.v1.id}) is one of the primary channel`);
+    return id as number;
+  });
 }
 
 /** Searches the merchant's v2 order list for `id`; skips the check when the list is too long to search to its end. */

@@ -82,10 +82,10 @@ async function answerCalls(t: CheckContext, api: 'v1' | 'v2', answer: Answer, wi
   await tested.cancel();
   await control?.cancel();
   // A delivery is recorded once its answer is decided: a delayed answer's call on arrival.
-  const answered = (await t.webhooks.waitFor((delivery) => delivery === first, timeoutMs)) ?? failNoDelivery(t, change, timeoutMs);
+  const answered = (await t.webhooks.waitFor((delivery) => delivery === first, timeoutMs)) ?? await failNoDelivery(t, change, timeoutMs);
   if (control === undefined) return { first: answered, change, about };
   const controlChange = restockingCancelled(api, control.id);
-  const controlFirst = (await t.webhooks.waitFor(aboutShipment(controlChange), timeoutMs)) ?? failNoDelivery(t, controlChange, timeoutMs);
+  const controlFirst = (await t.webhooks.waitFor(aboutShipment(controlChange), timeoutMs)) ?? await failNoDelivery(t, controlChange, timeoutMs);
   return { first: answered, change, about, control: controlFirst };
 }
 

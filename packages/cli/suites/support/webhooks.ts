@@ -173,7 +173,8 @@ export type DeliveryRole = 'owner' | 'premise';
  * Ends the check: nothing announcing `change` arrived within `timeoutMs`. The event's owner
  * (`eventOwner`) fails, listing what came about that record; any other check skips, naming it.
  */
-export function failNoDelivery(t: CheckContext, change: StatusChange, timeoutMs: number, role: DeliveryRole = 'premise'): never {
+export async function failNoDelivery(t: CheckContext, change: StatusChange, timeoutMs: number, role: DeliveryRole = 'premise'): Promise<never> {
+  await skipUnlessChanged(t, change);
   const settings = t.profile.webhooks;
   const waited = `within ${timeoutMs} ms of the status change (webhooks.timeoutMs${settings?.timeoutMs === undefined ? ', the default' : ''})`;
   if (role === 'premise') {
@@ -188,7 +189,7 @@ export function failNoDelivery(t: CheckContext, change: StatusChange, timeoutMs:
 
 /** The first delivery announcing `change` (already here or yet to come); after `timeoutMs` without one, `failNoDelivery` as `role`. */
 export async function awaitDelivery(t: CheckContext, change: StatusChange, timeoutMs: number, role: DeliveryRole = 'premise'): Promise<Delivery> {
-  return (await t.webhooks.waitFor(announces(change), timeoutMs)) ?? failNoDelivery(t, change, timeoutMs, role);
+  return (await t.webhooks.waitFor(announces(change), timeoutMs)) ?? await failNoDelivery(t, change, timeoutMs, role);
 }
 
 /**
@@ -306,11 +307,30 @@ export async function cancelToTrigger(t: CheckContext, collection: '/orders' | '
     ? await t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false })
     : await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
   requireSuccess(t, answer, `PUT ${collection}/{id}/cancel (v2) cancelling ${what}, the status change the webhook announces`);
-  // A cancel that answered success but changed nothing announces nothing: the cancel checks report it.
+  cancelsSent.set(cancelKey(t.marker, collection, id), { what, status: answer.status });
+}
+
+// The cancels the run's webhook checks sent (run marker, collection, id), for `skipUnlessChanged`.
+// A few dozen a run; the marker keeps runs in one worker apart.
+const cancelsSent = new Map<string, { what: string; status: number }>();
+
+function cancelKey(marker: string, collection: '/orders' | '/restocking_shipments', id: number): string {
+  return `${marker} ${collection} ${id}`;
+}
+
+/**
+ * Skips the check when the record of `change` does not read as changed: a cancel that answered
+ * success but changed nothing announces nothing, which the cancel checks report. Read only once no
+ * delivery came, where it decides between a skip and a failure: a delivery that came shows the change.
+ */
+async function skipUnlessChanged(t: CheckContext, change: StatusChange): Promise<void> {
+  const collection = change.field === 'fulfillment_status' ? '/orders' : '/restocking_shipments';
+  const sent = cancelsSent.get(cancelKey(t.marker, collection, change.id));
+  if (sent === undefined) return;
   const after = collection === '/orders'
-    ? await t.v2.get('/orders/{id}', { path: { id }, premise: true })
-    : await t.v2.get('/restocking_shipments/{id}', { path: { id }, premise: true });
+    ? await t.v2.get('/orders/{id}', { path: { id: change.id }, premise: true })
+    : await t.v2.get('/restocking_shipments/{id}', { path: { id: change.id }, premise: true });
   const shown: { status?: unknown; fulfillment_status?: unknown } | undefined = after.body;
   const status: unknown = shown?.status ?? shown?.fulfillment_status;
-  if (after.status === 200 && status !== 'cancelled') t.skip(`${what} reads ${JSON.stringify(status)} after its cancel answered ${answer.status}: no status change to announce`);
+  if (after.status === 200 && status !== change.status) t.skip(`${sent.what} reads ${JSON.stringify(status)} after its cancel answered ${sent.status}: no status change to announce`);
 }

@@ -13,9 +13,12 @@ for (const method of ['PATCH', 'PUT'] as const) {
     needs: ['fixtures.sku'],
     writes: true,
   }, async (t) => {
-    const valid = orderBody(t);
-    const created = await createOrder(t, valid);
-    const path = `/orders/${String(created.body?.id)}`;
+    // One order for both methods: a refused update changes nothing (§7), so each sees it as created.
+    const { valid, id } = await t.shared('a v1 order to send invalid updates to', async (maker) => {
+      const body = orderBody(maker);
+      return { valid: body, id: (await createOrder(maker, body)).body?.id };
+    });
+    const path = `/orders/${String(id)}`;
     const cases = invalidOrderCases.filter((row) => row.update !== false && row.v2Only !== true);
     // PUT is PATCH's alias (§9.5), v1.orders.update.put-same-as-patch's rule: a status it may not answer skips here.
     await expectEachRefused(t, `${method} /orders/{id}`, cases, valid, (invalid) => t.v1.request({ method, path, body: updateOf(valid, invalid), premise: method === 'PUT' }));

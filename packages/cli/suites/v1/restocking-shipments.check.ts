@@ -4,7 +4,7 @@ import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { cancelAtEnd } from '../support/cancel.js';
-import { announcedItems, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, updatableState, v1RestockingBody } from '../support/restocking.js';
+import { announcedItems, editableStatuses, findNotEditableShipment, skipUnlessStillNotEditable, NOT_EDITABLE_SHIPMENTS, updatableState, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -107,6 +107,7 @@ check({
   const target = await findNotEditableShipment(t);
   const before = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(before, 200);
+  skipUnlessStillNotEditable(t, target.id, target.status, before.body.status);
   // The current items are sent back, so a server that wrongly accepts the update loses nothing but a tracking code.
   const refused = await t.v1.put('/restocking_shipments/{id}', { path: { id: target.id }, body: { tracking_code: t.uniqueId('tracking'), restocking_shipment_items: announcedItems(before.body) } });
   t.expectStatus(refused, 422, `PUT on a shipment in v2 status ${target.status} answers 422 (§3.1, §4.1: allowed only in ${editableStatuses.join(' and ')})`);

@@ -3,7 +3,8 @@
 // never another merchant's). Other records are found through their owners' own lists.
 import { check, type ApiClients, type CheckContext } from '../../src/checks/index.js';
 import type { TokenName } from '../../src/profile/index.js';
-import { idsFound, listRecords, recordIds, recordKeys, sharedIds, sharedList, sharedRecords, v2ListAll } from '../support/scope.js';
+import { listRecords, recordIds, recordKeys, sharedIds, sharedList, sharedRecords } from '../support/scope.js';
+import { merchantShipments } from '../support/restocking.js';
 
 /** Ids of orders `owner` lists that the primary channel does not list itself. */
 async function foreignOrderIds(t: CheckContext, owner: TokenName): Promise<number[]> {
@@ -116,7 +117,7 @@ check({
   title: "A restocking shipment of the merchant is readable through v1 by both of the merchant's sales channels",
   needs: ['tokens.sameMerchantOtherChannel'],
 }, async (t) => {
-  const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments', true, idsFound(1)));
+  const [id] = recordIds(await merchantShipments(t));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
   for (const [who, client] of [['the primary', t.v1], ['another', t.as('sameMerchantOtherChannel').v1]] as const) {
     const res = await client.get('/restocking_shipments/{id}', { path: { id } });

@@ -107,7 +107,7 @@ async function firstCallAnswered(t: CheckContext, answer: Answer): Promise<Deliv
   const answered = typeof answer === 'string' ? answer : answer.status;
   const { timeoutMs } = webhookTimings(t);
   const first = await t.webhooks.waitFor((d) => announces(change)(d) && d.answer === answered, timeoutMs);
-  return first ?? failNoDelivery(t, change, timeoutMs);
+  return first ?? await failNoDelivery(t, change, timeoutMs);
 }
 
 /**

@@ -14,9 +14,9 @@ const lists = [
 ] as const;
 
 // A whole list is first read in pages of 100, then again in pages about an eighth of its length,
-// so the second walk crosses several page boundaries without costing more than ~10 requests.
+// so the second walk crosses three page boundaries or more for about five requests.
 const wholeListPages = 10;
-const smallPagesTarget = 8;
+const smallPagesTarget = 4;
 
 // A walk the run's own writes may have disturbed is walked again, at most this many times in all.
 const smallWalksAtMost = 3;

@@ -12,7 +12,7 @@ import { digitsAsNumber } from '../support/digits.js';
 import { instantOf } from '../support/instants.js';
 import { orderFields, orderLine } from '../support/order-fields.js';
 import { answerExcerpt } from '../support/success.js';
-import { createV2Order, v2OrderBody } from '../support/v2-orders.js';
+import { createV2Order, sharedV2Order, v2OrderBody } from '../support/v2-orders.js';
 import { cancelAtEnd } from '../support/cancel.js';
 
 const needs = ['fixtures.sku'];
@@ -168,7 +168,8 @@ check({
   writes: true,
 }, async (t) => {
   const sku = skuOf(t);
-  await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
+  // The whole body is accepted (the run's shared order): a refusal of the variant is the variant's.
+  await sharedV2Order(t);
   const { sku_id: _sku, ...line } = orderLine('line-1', sku.id);
   const answer = await t.v2.post('/orders', { body: bodyWithItems(t, [{ ...line, sku_code: sku.sku_code }]), validate: false });
   expectAccepted(t, answer, 'sku_id is required only if sku_code is absent (§2.1): an item naming its SKU by sku_code alone is accepted');
@@ -189,7 +190,8 @@ check({
   writes: true,
 }, async (t) => {
   const sku = skuOf(t);
-  await createV2Order(t, v2OrderBody(t, t.fixtures.salesChannelId, sku));
+  // The whole body is accepted (the run's shared order): a refusal of the variant is the variant's.
+  await sharedV2Order(t);
   const { price_per_unit_in_cents: _price, price_per_unit_in_cents_with_discount: _discounted, ...line } = orderLine('line-1', sku.id);
   const answer = await t.v2.post('/orders', { body: bodyWithItems(t, [line]), validate: false });
   expectAccepted(t, answer, 'price_per_unit_in_cents and price_per_unit_in_cents_with_discount are optional (§2.1): an item without them is accepted');

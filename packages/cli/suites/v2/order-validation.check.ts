@@ -3,7 +3,7 @@
 import { check, type CheckContext } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { expectEachRefused, invalidOrderCases, updateOf, type OrderDocument } from '../support/order-validation.js';
-import { byMerchantOrderIdQuery, createV2Order, skipUnlessQueryUnderstood, v2OrderBody } from '../support/v2-orders.js';
+import { byMerchantOrderIdQuery, sharedV2Order, skipUnlessQueryUnderstood, v2OrderBody } from '../support/v2-orders.js';
 import { cancelAtEnd } from '../support/cancel.js';
 
 const needs = ['fixtures.sku', 'fixtures.salesChannelId'];
@@ -12,6 +12,12 @@ const updateCases = invalidOrderCases.filter((row) => row.update !== false);
 
 function validOrder(t: CheckContext): OrderDocument {
   return v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture);
+}
+
+/** The run's shared order for both PATCH operations: a refused update changes nothing (§7), so each sees it as created. */
+async function orderToUpdate(t: CheckContext): Promise<{ valid: OrderDocument; id: number }> {
+  const { body, id } = await sharedV2Order(t);
+  return { valid: body, id };
 }
 
 check({
@@ -37,9 +43,8 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const valid = validOrder(t);
-  const created = await createV2Order(t, valid);
-  await expectEachRefused(t, 'PATCH /orders/{id}', updateCases, valid, (invalid) => t.v2.patch('/orders/{id}', { path: { id: created.body.id }, body: updateOf(valid, invalid) }));
+  const { valid, id } = await orderToUpdate(t);
+  await expectEachRefused(t, 'PATCH /orders/{id}', updateCases, valid, (invalid) => t.v2.patch('/orders/{id}', { path: { id }, body: updateOf(valid, invalid) }));
 });
 
 check({
@@ -50,8 +55,7 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const valid = validOrder(t);
-  await createV2Order(t, valid);
+  const { valid } = await orderToUpdate(t);
   const query = byMerchantOrderIdQuery(valid.merchant_order_id as string, t.fixtures.salesChannelId);
   // A 422 must mean the data, not our guess at the query names (not shown, §4.2): the read proves them.
   skipUnlessQueryUnderstood(t, await t.v2.get('/orders/by_merchant_order_id', { query, validate: false }));

@@ -3,7 +3,7 @@ import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
-import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, NOT_EDITABLE_SHIPMENTS, updatableState, v2RestockingBody } from '../support/restocking.js';
+import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, skipUnlessStillNotEditable, NOT_EDITABLE_SHIPMENTS, updatableState, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -52,6 +52,7 @@ check({
   const target = await findNotEditableShipment(t);
   const before = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
   t.expectStatus(before, 200);
+  skipUnlessStillNotEditable(t, target.id, target.status, before.body.status);
   const refused = await t.v2.put('/restocking_shipments/{id}', { path: { id: target.id }, body: { tracking_code: t.uniqueId('tracking') } });
   t.expectStatus(refused, 422, `PUT on a shipment in status ${target.status} answers 422 (§3.1, §4.2: allowed only in ${editableStatuses.join(' and ')})`);
   const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
