@@ -62,6 +62,29 @@ export async function createOrder(t: CheckContext, body: OrderBody, what = 'A va
   return res;
 }
 
+/** An order of the run several checks share (`sharedV1Order`). */
+export interface SharedV1Order {
+  body: OrderBody;
+  id: number;
+  /** The created_at the service reported for it. */
+  createdAt: string;
+  /** When its create was answered (`performance.now()`): a later order is received after it once a written step passed. */
+  answeredAt: number;
+}
+
+/**
+ * An order of the run with every §2.1 field and no created_at of its own, made once per run for the
+ * checks that only read it, send it updates or creates that must be refused, or need an order received
+ * before theirs; cancelled when the run ends. Addressed by id: a check that changes an order makes its own.
+ */
+export function sharedV1Order(t: CheckContext): Promise<SharedV1Order> {
+  return t.shared('a v1 order of the run that checks only read or send refused writes to', async (maker) => {
+    const body = orderBody(maker);
+    const created = await createOrder(maker, body);
+    return { body, id: created.body?.id as number, createdAt: String(created.body?.created_at), answeredAt: performance.now() };
+  });
+}
+
 /** The items of an order answer (an empty list when absent). */
 export function itemsOf(res: ApiResponse): Array<Record<string, unknown>> {
   const items = (res.body as { items?: unknown } | undefined)?.items;

@@ -21,6 +21,44 @@ export function keptProperties(res: ApiResponse, sent: string[]): Record<string,
   return Object.fromEntries(descriptive.filter((key) => key in body && !sent.includes(key)).map((key) => [key, body[key]]));
 }
 
+/**
+ * Whether the check's own requests left SKU `id` deleted: its last answered write of the SKU (a
+ * DELETE, an update or a create answering that id, which may reactivate it) was a 2xx DELETE. A
+ * write without an answer may have done anything, so it counts as leaving the SKU live.
+ */
+function deletedByCheck(t: CheckContext, id: number): boolean {
+  const path = `/merchant_api/v1/skus/${id}`;
+  let deleted = false;
+  for (const exchange of t.exchanges) {
+    const pathname = new URL(exchange.url).pathname;
+    const answered = exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
+    if (pathname.endsWith(path) && exchange.method !== 'GET') deleted = answered && exchange.method === 'DELETE';
+    else if (pathname.endsWith('/merchant_api/v1/skus') && exchange.method === 'POST' && (!answered || answerId(exchange.responseBody) === id)) deleted = false;
+  }
+  return deleted;
+}
+
+/**
+ * Registers the deletion of SKU `id`, which the run created, for when the check ends, pass or fail;
+ * its answer is not judged. Nothing is sent when the check's last word on the SKU was its own DELETE
+ * (and for a SKU registered twice, the second time): another would only repeat it.
+ */
+export function deleteSkuAtEnd(t: CheckContext, id: number): void {
+  t.cleanup(async () => {
+    if (!deletedByCheck(t, id)) await t.v1.delete('/skus/{id}', { path: { id }, validate: false });
+  });
+}
+
+/** The integer id of a JSON answer body, if it shows one. */
+function answerId(body: string | null): number | undefined {
+  try {
+    const id: unknown = body === null ? undefined : (JSON.parse(body) as { id?: unknown } | null)?.id;
+    return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A SKU the run created (deleted after the check), or undefined when POST /skus gives no id. */
 async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
   const code = t.uniqueId('sku');
@@ -28,7 +66,7 @@ async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
   const res = await t.v1.post('/skus', { body: { merchant_sku_id: code, name: `${code} conformance` }, validate: false });
   const id = (res.body as { id?: unknown } | undefined)?.id;
   if (res.status < 200 || res.status > 299 || typeof id !== 'number' || !Number.isInteger(id)) return undefined;
-  t.cleanup(() => t.v1.delete('/skus/{id}', { path: { id }, validate: false }));
+  deleteSkuAtEnd(t, id);
   return { id, created: true };
 }
 

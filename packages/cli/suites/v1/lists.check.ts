@@ -2,7 +2,7 @@
 // read and the run can add to.
 import { check } from '../../src/checks/index.js';
 import type { ApiResponse, CheckContext, ListTemplateOf, Query } from '../../src/checks/index.js';
-import { createOrder, orderBody } from '../support/v1-orders.js';
+import { createOrder, orderBody, sharedV1Order } from '../support/v1-orders.js';
 import { awaitNextStep, filterAdmits, instantOf, writtenStepMs } from '../support/instants.js';
 import { expectPageCount, paginationOf } from '../support/v1-pages.js';
 
@@ -230,10 +230,12 @@ check({
   needs: ['fixtures.sku'],
   writes: true,
 }, async (t) => {
-  // The first order has no created_at, so its reported created_at stands for its received time
-  // (§2.1 default); the second, received after it, carries a created_at long past.
-  // The second is received a written step after the first (createInSequence), so after its reported time.
-  const [first, second] = await createInSequence(t, [undefined, '2001-02-03T04:05:06Z']);
-  const { res, at } = await positions(t, [second!.merchantOrderId], { 'created_at[gt]': first!.createdAt });
+  // The first order (the run's shared one) has no created_at, so its reported created_at stands for its
+  // received time (§2.1 default); the second, received after it, carries a created_at long past.
+  // The second is received a written step after the first, so after its reported time.
+  const first = await sharedV1Order(t);
+  await awaitNextStep(first.answeredAt, writtenStepMs(first.createdAt));
+  const [second] = await createInSequence(t, ['2001-02-03T04:05:06Z']);
+  const { res, at } = await positions(t, [second!.merchantOrderId], { 'created_at[gt]': first.createdAt });
   t.expect(res, 'An order received after the boundary is listed by created_at[gt] although its own created_at is 2001 (§4.1)', true, at[0] !== -1);
 });

@@ -2,7 +2,7 @@
 // PATCH and PUT /orders/{id} refuse each invalid variation of the order with 422.
 import { check } from '../../src/checks/index.js';
 import { expectEachRefused, invalidOrderCases, updateOf } from '../support/order-validation.js';
-import { createOrder, orderBody } from '../support/v1-orders.js';
+import { sharedV1Order } from '../support/v1-orders.js';
 
 for (const method of ['PATCH', 'PUT'] as const) {
   check({
@@ -13,11 +13,8 @@ for (const method of ['PATCH', 'PUT'] as const) {
     needs: ['fixtures.sku'],
     writes: true,
   }, async (t) => {
-    // One order for both methods: a refused update changes nothing (§7), so each sees it as created.
-    const { valid, id } = await t.shared('a v1 order to send invalid updates to', async (maker) => {
-      const body = orderBody(maker);
-      return { valid: body, id: (await createOrder(maker, body)).body?.id };
-    });
+    // The run's shared order, for both methods: a refused update changes nothing (§7), so each sees it as created.
+    const { body: valid, id } = await sharedV1Order(t);
     const path = `/orders/${String(id)}`;
     const cases = invalidOrderCases.filter((row) => row.update !== false && row.v2Only !== true);
     // PUT is PATCH's alias (§9.5), v1.orders.update.put-same-as-patch's rule: a status it may not answer skips here.

@@ -3,7 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { expectExistingOrderId } from '../support/duplicate.js';
-import { addressOf, cancelLater, createOrder, itemsOf, orderBody, postOrder, shippingAddress } from '../support/v1-orders.js';
+import { addressOf, cancelLater, createOrder, itemsOf, orderBody, postOrder, sharedV1Order, shippingAddress } from '../support/v1-orders.js';
 
 const needs = ['fixtures.sku'];
 
@@ -54,11 +54,11 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const body = orderBody(t);
-  const created = await createOrder(t, body);
-  const again = await postOrder(t, body);
+  // Any order of the run is an existing one: the shared order's body is sent again.
+  const existing = await sharedV1Order(t);
+  const again = await postOrder(t, existing.body);
   t.expectStatus(again, 409, 'Creating an order with a merchant_order_id already used in the channel answers 409 (§4.1 rule 1)');
-  expectExistingOrderId(t, again, created.body?.id, "The 409 error carries the existing order's id (§4.1 rule 1, §7)");
+  expectExistingOrderId(t, again, existing.id, "The 409 error carries the existing order's id (§4.1 rule 1, §7)");
 });
 
 check({
@@ -225,7 +225,8 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const created = await createOrder(t, orderBody(t));
-  const res = await t.v1.patch('/orders/{id}', { path: { id: String(created.body?.id) }, body: { mfc_unknown_property: t.marker } });
+  // A refused update changes nothing (§7): the run's shared order serves.
+  const { id } = await sharedV1Order(t);
+  const res = await t.v1.patch('/orders/{id}', { path: { id: String(id) }, body: { mfc_unknown_property: t.marker } });
   t.expectStatus(res, 422, 'Order update rejects an unknown property with 422 (§4.1 rule 5)');
 });

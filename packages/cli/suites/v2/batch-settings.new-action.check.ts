@@ -5,6 +5,7 @@
 import { check } from '../../src/checks/index.js';
 import { batchTrackingOf, requireEchoKeepsOmitted } from '../support/batch-settings.js';
 import { expectSuccess } from '../support/success.js';
+import { deleteSkuAtEnd } from '../support/v1-skus.js';
 
 check({
   id: 'v2.batch-settings.new-action-turns-tracking-on',
@@ -23,7 +24,7 @@ check({
   if (created.status < 200 || created.status > 299 || typeof id !== 'number' || !Number.isInteger(id)) {
     return t.skip(`POST /skus answered ${created.status} without a SKU id (its request and response shapes are not shown, §4.1)`);
   }
-  t.cleanup(() => t.v1.delete('/skus/{id}', { path: { id }, validate: false }));
+  deleteSkuAtEnd(t, id);
   if ((await batchTrackingOf(t, id)).enabled) return t.skip('a newly created SKU already has batch tracking on, so whether a write turns it on cannot be observed');
   // block_only is the value §2.5 shows; the new SKU holds no action of its own, so it is a new value.
   const written = await t.v2.put('/skus/{sku_id}/inventory_batch_settings', { path: { sku_id: id }, body: { expiry_follow_up_action: 'block_only' } });
