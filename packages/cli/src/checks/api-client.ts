@@ -18,6 +18,11 @@ export interface SendOptions {
   token?: string | null;
   /** Validate the answer against the specification (default true). */
   validate?: boolean;
+  /**
+   * The statuses that are the service's choice here, not a finding (a refused optional parameter): an
+   * answer with one is not validated; any other answer is, as `validate` says.
+   */
+  unjudged?: (status: number) => boolean;
   /** This request means to provoke a 429 (§8): neither paced nor retried. */
   provoke429?: boolean;
   /**
@@ -127,7 +132,7 @@ export class ApiClient<V extends ApiVersion = ApiVersion> {
     const exchange = answer.exchanges.at(-1)!;
     const parsed = answer.json;
     const value = parsed.ok ? parsed.value : undefined;
-    if (options.validate ?? true) {
+    if ((options.validate ?? true) && !(options.unjudged?.(answer.status) ?? false)) {
       const judgement = judgeResponse(this.api, options.method, path, answer.status, parsed.ok ? value : NOT_JSON, exchange);
       // Noted either way, so the run reports it once: by the check that failed on it, else by the owner.
       if (judgement.kind === 'status-not-allowed') this.onViolations([judgement.violation]);

@@ -75,12 +75,13 @@ export function v2PathOf(nextPageUrl: string, requestUrl: string): string | unde
 
 /**
  * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages or until
- * `enough`. `limit` is sent only where §4.2 names it (`withLimit`), and dropped when the service
- * refuses it (its maximum is not shown, §8); elsewhere the list's parameters are not shown.
+ * `enough`, asking for pages of 100: §4.2 names `limit` on the restocking list, the order list's
+ * parameters are not shown, so a service may ignore it there (its own page size then) or refuse it,
+ * as it may a limit above its maximum (§8): a refused limit is dropped (`firstV2Page`).
  */
-export async function v2ListAll(client: ApiClient<'v2'>, path: ListTemplateOf<'v2'>, withLimit: boolean, enough: Enough = () => false): Promise<unknown[]> {
+export async function v2ListAll(client: ApiClient<'v2'>, path: ListTemplateOf<'v2'>, enough: Enough = () => false): Promise<unknown[]> {
   const records: unknown[] = [];
-  let res: ApiResponse = await firstV2Page(client, path, withLimit ? { limit: PAGE_SIZE } : {});
+  let res: ApiResponse = await firstV2Page(client, path, { limit: PAGE_SIZE });
   for (let page = 1; ; page++) {
     records.push(...(listRecords(res.body) ?? []));
     const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
@@ -98,8 +99,7 @@ export async function v2ListAll(client: ApiClient<'v2'>, path: ListTemplateOf<'v
 export function sharedList(t: CheckContext, token: TokenName, ...[api, path]: ['v1', ListTemplateOf<'v1'>] | ['v2', ListTemplateOf<'v2'>]): Promise<unknown[]> {
   return t.shared(`the ${api} ${path} list of tokens.${token}`, (maker) => {
     const clients = token === 'primary' ? maker : maker.as(token);
-    // §4.2 names `limit` on the v2 restocking list only; the order list's parameters are not shown.
-    return api === 'v1' ? v1ListAll(clients.v1, path) : v2ListAll(clients.v2, path, path === '/restocking_shipments');
+    return api === 'v1' ? v1ListAll(clients.v1, path) : v2ListAll(clients.v2, path);
   });
 }
 

@@ -19,8 +19,8 @@ export async function firstV2Page<Path extends ListTemplateOf<'v2'>>(client: Api
   const list: ListTemplateOf<'v2'> = path;
   const page = async () => {
     if (query.limit === undefined) return client.get(list, { query });
-    // Unvalidated: a refusal here is the service's choice, not a finding; the page itself is judged by the caller.
-    const limited = await client.get(list, { query, validate: false });
+    // A refusal here is the service's choice, not a finding; a page is validated as any other answer.
+    const limited = await client.get(list, { query, unjudged: limitRefusal });
     if (!limitRefusal(limited.status)) return limited;
     const { limit: _refused, ...rest } = query;
     return client.get(list, { query: rest });

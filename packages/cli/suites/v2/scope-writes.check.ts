@@ -73,6 +73,6 @@ check({
   if (lookup.status === 404) return;
   const found = lookup.status === 200
     ? [lookup.body]
-    : (await v2ListAll(owner, '/orders', false)).filter((o) => (o as { merchant_order_id?: unknown }).merchant_order_id === body.merchant_order_id);
+    : (await v2ListAll(owner, '/orders')).filter((o) => (o as { merchant_order_id?: unknown }).merchant_order_id === body.merchant_order_id);
   t.expect(lookup, "Orders the other merchant has with the refused order's merchant_order_id (§1)", 0, found.length);
 });

@@ -30,7 +30,7 @@ check({
   needs: ['tokens.otherMerchant'],
 }, async (t) => {
   // The walk stops at the other merchant's first order: one id is all the check needs.
-  const [id] = recordIds(await v2ListAll(t.as('otherMerchant').v2, '/orders', false, idsFound(1)));
+  const [id] = recordIds(await v2ListAll(t.as('otherMerchant').v2, '/orders', idsFound(1)));
   if (id === undefined) return t.skip('the other merchant lists no order of its own');
   const res = await t.v2.get('/orders/{id}', { path: { id } });
   if (res.status === 404) return;
