@@ -13,8 +13,8 @@ import { runAgainstConforming } from './conforming-run.js';
  * make records as that merchant). Nothing may be left to cancel, and every record the walk finds
  * carrying the marker must be one run.created lists, as made by that merchant (issue 16: upserts included).
  */
-async function leftBehind(server: RunningServer, outcome: RunOutcome): Promise<{ cancellable: string[]; unlisted: string[]; otherMerchantRecords: number }> {
-  const left = { cancellable: [] as string[], unlisted: [] as string[], otherMerchantRecords: 0 };
+async function leftBehind(server: RunningServer, outcome: RunOutcome): Promise<{ cancellable: string[]; unlisted: string[]; otherMerchantRecords: number; skusDeleted: number; skusActive: string[] }> {
+  const left = { cancellable: [] as string[], unlisted: [] as string[], otherMerchantRecords: 0, skusDeleted: 0, skusActive: [] as string[] };
   for (const merchant of [undefined, 'otherMerchant' as const]) {
     const token = merchant === undefined ? server.profile.tokens.primary : server.profile.tokens.otherMerchant!;
     const client = createClient({ baseUrl: server.url, token, version: 'v2' });
@@ -25,6 +25,14 @@ async function leftBehind(server: RunningServer, outcome: RunOutcome): Promise<{
       left.cancellable.push(...result.results.filter((record) => record.action === 'would-cancel').map((record) => `${record.kind} ${record.id} (${record.status ?? '?'})`));
       left.unlisted.push(...result.results.filter((record) => record.source === 'list' && !listed.has(`${record.kind} ${record.id}`)).map((record) => `${merchant ?? 'primary'}: ${record.kind} ${record.id}`));
       if (merchant !== undefined) left.otherMerchantRecords = result.results.length;
+      // SKUs have no list: every one the run created must read deleted (the reference server shows a
+      // v2 SKU's status), whether its check deleted it or the check's end did.
+      for (const sku of outcome.created.filter((record) => record.kind === 'skus' && record.token === merchant)) {
+        const read = await fetch(`${server.url}/merchant_api/v2/skus/${sku.id}`, { headers: { authorization: `Bearer ${token}` } });
+        const { status } = await read.json() as { status?: unknown };
+        if (status === 'deleted') left.skusDeleted += 1;
+        else left.skusActive.push(`${merchant ?? 'primary'}: sku ${sku.id} (${String(status)}, made by ${sku.checkId})`);
+      }
     } finally {
       await client.close();
       await v1.close();
@@ -41,7 +49,8 @@ describe.concurrent('the conforming reference server', () => {
         left = await leftBehind(server, outcome);
       },
     });
-    expect(left).toMatchObject({ cancellable: [], unlisted: [] });
+    expect(left).toMatchObject({ cancellable: [], unlisted: [], skusActive: [] });
+    expect(left?.skusDeleted).toBeGreaterThan(10);
     // The plan moved write checks to the other merchant: their records were made, and cleaned up, there.
     expect(left?.otherMerchantRecords).toBeGreaterThan(20);
     expect({ failed, messages }).toEqual({ failed: [], messages: {} });

@@ -5,7 +5,7 @@
 // which may not be the run's.
 import fc from 'fast-check';
 import { check, type ApiVersion, type CheckContext } from '../src/checks/index.js';
-import { announcedPairs, merchantShipments, NOT_EDITABLE_SHIPMENTS, v2RestockingBody } from '../suites/support/restocking.js';
+import { announcedPairs, merchantShipments, NOT_EDITABLE_SHIPMENTS, oneOfEachStatus, v2RestockingBody } from '../suites/support/restocking.js';
 import { answerExcerpt } from '../suites/support/success.js';
 import { restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
@@ -33,11 +33,9 @@ interface Shipment extends Record<string, unknown> {
 
 /** One shipment per status the merchant's list shows that the run may not change: the 422 targets. */
 async function refusedTargets(t: CheckContext): Promise<Map<string, Shipment>> {
-  const targets = new Map<string, Shipment>();
-  for (const shipment of await merchantShipments(t) as Shipment[]) {
-    if (Number.isInteger(shipment.id) && !editableStatuses.includes(shipment.status) && !targets.has(shipment.status)) targets.set(shipment.status, shipment);
-  }
-  return targets;
+  const shipments = await merchantShipments(t) as Shipment[];
+  const targets = oneOfEachStatus(shipments, (shipment) => Number.isInteger(shipment.id) && !editableStatuses.includes(shipment.status));
+  return new Map(targets.map((shipment) => [shipment.status, shipment]));
 }
 
 /** A shipment of the run's own, in status shipped (§3.1: where API-created shipments start). */

@@ -69,6 +69,19 @@ export async function merchantShipments(t: CheckContext): Promise<Array<ListedOf
 }
 
 /**
+ * The first of `shipments` in each status that `keep` accepts, in list order. Statuses compare as
+ * JSON, so a missing or odd one is a status of its own.
+ */
+export function oneOfEachStatus<S extends { status?: unknown }>(shipments: readonly S[], keep: (shipment: S) => boolean = () => true): S[] {
+  const first = new Map<string, S>();
+  for (const shipment of shipments) {
+    const status = JSON.stringify(shipment.status ?? null);
+    if (!first.has(status) && keep(shipment)) first.set(status, shipment);
+  }
+  return [...first.values()];
+}
+
+/**
  * Skips the check when a shipment `merchantShipments` listed outside created and shipped reads as one of
  * them now: the list was read earlier in the run, and which moves a shipment makes besides the API's
  * is not shown (§3.1), so an update is no longer sure to be refused.

@@ -307,30 +307,20 @@ export async function cancelToTrigger(t: CheckContext, collection: '/orders' | '
     ? await t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false })
     : await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id }, validate: false });
   requireSuccess(t, answer, `PUT ${collection}/{id}/cancel (v2) cancelling ${what}, the status change the webhook announces`);
-  cancelsSent.set(cancelKey(t.marker, collection, id), { what, status: answer.status });
-}
-
-// The cancels the run's webhook checks sent (run marker, collection, id), for `skipUnlessChanged`.
-// A few dozen a run; the marker keeps runs in one worker apart.
-const cancelsSent = new Map<string, { what: string; status: number }>();
-
-function cancelKey(marker: string, collection: '/orders' | '/restocking_shipments', id: number): string {
-  return `${marker} ${collection} ${id}`;
 }
 
 /**
- * Skips the check when the record of `change` does not read as changed: a cancel that answered
- * success but changed nothing announces nothing, which the cancel checks report. Read only once no
- * delivery came, where it decides between a skip and a failure: a delivery that came shows the change.
+ * Skips the check when the record of `change` (a cancellation the run sent) does not read as changed:
+ * a cancel that answered success but changed nothing announces nothing, which the cancel checks
+ * report. Read only once no delivery came, where it decides between a skip and a failure: a delivery
+ * that came shows the change.
  */
 async function skipUnlessChanged(t: CheckContext, change: StatusChange): Promise<void> {
-  const collection = change.field === 'fulfillment_status' ? '/orders' : '/restocking_shipments';
-  const sent = cancelsSent.get(cancelKey(t.marker, collection, change.id));
-  if (sent === undefined) return;
-  const after = collection === '/orders'
+  const after = change.field === 'fulfillment_status'
     ? await t.v2.get('/orders/{id}', { path: { id: change.id }, premise: true })
     : await t.v2.get('/restocking_shipments/{id}', { path: { id: change.id }, premise: true });
   const shown: { status?: unknown; fulfillment_status?: unknown } | undefined = after.body;
-  const status: unknown = shown?.status ?? shown?.fulfillment_status;
-  if (after.status === 200 && status !== change.status) t.skip(`${sent.what} reads ${JSON.stringify(status)} after its cancel answered ${sent.status}: no status change to announce`);
+  const status: unknown = shown?.[change.field];
+  const what = change.field === 'fulfillment_status' ? `order ${change.id}` : `restocking shipment ${change.id}`;
+  if (after.status === 200 && status !== change.status) t.skip(`${what} reads ${change.field} ${JSON.stringify(status)} after its cancel answered success: no status change to announce`);
 }

@@ -13,7 +13,7 @@ const lists = [
   { resource: 'orders', path: '/orders', title: 'order' },
 ] as const;
 
-// A whole list is first read in pages of 100, then again in pages about an eighth of its length,
+// A whole list is first read in pages of 100, then again in pages about a quarter of its length,
 // so the second walk crosses three page boundaries or more for about five requests.
 const wholeListPages = 10;
 const smallPagesTarget = 4;

@@ -14,12 +14,6 @@ function validOrder(t: CheckContext): OrderDocument {
   return v2OrderBody(t, t.fixtures.salesChannelId, t.fixtures.sku as SkuFixture);
 }
 
-/** The run's shared order for both PATCH operations: a refused update changes nothing (§7), so each sees it as created. */
-async function orderToUpdate(t: CheckContext): Promise<{ valid: OrderDocument; id: number }> {
-  const { body, id } = await sharedV2Order(t);
-  return { valid: body, id };
-}
-
 check({
   id: 'v2.orders.create.invalid-data-422',
   api: 'v2',
@@ -43,7 +37,8 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const { valid, id } = await orderToUpdate(t);
+  // The run's shared order, for both PATCH operations: a refused update changes nothing (§7).
+  const { body: valid, id } = await sharedV2Order(t);
   await expectEachRefused(t, 'PATCH /orders/{id}', updateCases, valid, (invalid) => t.v2.patch('/orders/{id}', { path: { id }, body: updateOf(valid, invalid) }));
 });
 
@@ -55,7 +50,7 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const { valid } = await orderToUpdate(t);
+  const { body: valid } = await sharedV2Order(t);
   const query = byMerchantOrderIdQuery(valid.merchant_order_id as string, t.fixtures.salesChannelId);
   // A 422 must mean the data, not our guess at the query names (not shown, §4.2): the read proves them.
   skipUnlessQueryUnderstood(t, await t.v2.get('/orders/by_merchant_order_id', { query, validate: false }));
