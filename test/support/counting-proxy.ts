@@ -23,6 +23,8 @@ export interface ProxyHooks {
   /** Forwarded once the promise it returns settles (at once when it returns undefined). */
   holdBack?: (request: ProxiedRequest) => Promise<void> | undefined;
   onAnswer?: (request: ProxiedRequest, status: number) => void;
+  /** An answer the proxy gives itself instead of forwarding (the target never sees the request), or undefined to forward. */
+  answerInstead?: (request: ProxiedRequest) => { status: number; body: unknown } | undefined;
 }
 
 /** Starts a proxy that forwards every request to `targetUrl` as it is and notes its arrival (and tells `onRequest`). */
@@ -34,6 +36,13 @@ export async function startCountingProxy(targetUrl: string, onRequest: (request:
     const seen = { at: Date.now(), method: req.method ?? 'GET', url: req.url ?? '/', api, authorization: req.headers.authorization ?? '' };
     requests.push(seen);
     onRequest(seen);
+    const instead = hooks.answerInstead?.(seen);
+    if (instead !== undefined) {
+      req.resume();
+      res.writeHead(instead.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(instead.body));
+      return;
+    }
     const forward = () => {
       const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         hooks.onAnswer?.(seen, answer.statusCode ?? 502);

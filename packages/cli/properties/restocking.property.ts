@@ -51,9 +51,16 @@ async function ownShipment(t: CheckContext): Promise<Shipment> {
  */
 async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs: number, expectAccepted: (sent: RestockingUpdate, before: Shipment, after: Record<string, unknown>) => string[]): Promise<void> {
   const targets = await refusedTargets(t);
-  let own = await ownShipment(t);
-  // Cancelled at the end: the run's shipment leaves no open inbound delivery behind.
-  cancelAtEnd(t, 'restocking_shipments', own.id);
+  // The run's own shipment, made when a run first draws status shipped (or for the v2 cancels at the
+  // end) and cancelled at the check's end: the run's shipment leaves no open inbound delivery behind.
+  let own: Shipment | undefined;
+  const ownMade = async (): Promise<Shipment> => {
+    if (own === undefined) {
+      own = await ownShipment(t);
+      cancelAtEnd(t, 'restocking_shipments', own.id);
+    }
+    return own;
+  };
   // Each target is read when a run first draws its status, just before the first update sent to it.
   const before = new Map<number, Record<string, unknown>>();
   // Targets that read as editable by then (the list was read earlier in the run; §3.1 does not show
@@ -63,7 +70,7 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
   await assertProperty(t, { id, runs }, fc.asyncProperty(
     fc.constantFrom(...statuses), restockingUpdateArb(t.fixtures.sku!.id, t.marker),
     async (status, drawn) => {
-      const target = status === 'shipped' ? own : targets.get(status)!;
+      const target = status === 'shipped' ? await ownMade() : targets.get(status)!;
       if (status !== 'shipped' && !before.has(target.id) && !movedOn.has(target.id)) {
         const read = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
         if (editableStatuses.includes(read.body?.status)) movedOn.add(target.id);
@@ -76,9 +83,9 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
       const res = api === 'v1' ? await t.v1.put('/restocking_shipments/{id}', put) : await t.v2.put('/restocking_shipments/{id}', put);
       if (status === 'shipped') {
         t.expectStatus(res, 200, `PUT /restocking_shipments/{id} on a shipment in status shipped is accepted (§3.1, ${api === 'v1' ? '§4.1' : '§4.2'})`);
-        const problems = expectAccepted(update, own, res.body);
+        const problems = expectAccepted(update, target, res.body);
         if (problems.length > 0) t.fail({ title: `The accepted ${api} update does not show what it set (${api === 'v1' ? '§4.1' : '§4.2'})`, expected: JSON.stringify(update), received: problems.join('; '), response: res });
-        own = { ...own, ...res.body, id: own.id, status: 'shipped' };
+        own = { ...target, ...res.body, id: target.id, status: 'shipped' };
         return;
       }
       const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: target.id } });
@@ -95,13 +102,14 @@ async function guardProperty(t: CheckContext, api: ApiVersion, id: string, runs:
   // cancel is not shown (§3.1): a refused first cancel ends the property there, and a second cancel may
   // answer 422 or be taken as done, as long as the shipment stays cancelled.
   if (api === 'v1') return;
-  const first = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false });
+  const { id: ownId } = await ownMade();
+  const first = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: ownId }, validate: false });
   if (first.status >= 400 && first.status < 500) return;
   if (first.status < 200 || first.status > 299) t.fail({ title: 'Cancelling the run\'s shipped shipment answers success or a refusal (§3.1)', expected: 'a 2xx or a 4xx', received: answerExcerpt(first), response: first });
-  const second = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: own.id }, validate: false });
+  const second = await t.v2.put('/restocking_shipments/{id}/cancel', { path: { id: ownId }, validate: false });
   if (second.status === 422) return;
   t.expectStatus(second, [200, 201, 202, 204, 422], 'A second cancel answers 422 (not possible) or success (§3.1)');
-  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: own.id } });
+  const after = await t.v2.get('/restocking_shipments/{id}', { path: { id: ownId } });
   t.expect(after, 'A second cancel the service accepted leaves the shipment cancelled (§3.1)', 'cancelled', after.body?.status);
 }
 
