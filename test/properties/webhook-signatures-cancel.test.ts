@@ -1,7 +1,7 @@
 // The webhook-signature property triggers its events by cancelling restocking shipments it has just
 // created. Which states permit a cancel is not shown (§3.1): a deployment that refuses the first cancel
-// leaves the property without its premise (a skip naming why, no probe shipment spent on finding out),
-// while one that refuses a cancel after an earlier one succeeded fails it.
+// (4xx) leaves the property without its premise (a skip naming why, no probe shipment spent on finding
+// out), while a server error, or a refusal after an earlier cancel succeeded, fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
@@ -10,13 +10,13 @@ import { startCountingProxy, type ProxiedRequest } from '../support/counting-pro
 
 const id = 'v2.properties.webhook-signatures';
 const isCancel = (request: ProxiedRequest) => request.method === 'PUT' && /^\/merchant_api\/v2\/restocking_shipments\/\d+\/cancel$/.test(request.url);
-const refusal = { status: 422, body: { errors: ['cannot be cancelled'], success: false, title: 'Unprocessable', status: 422 } };
+const answer = (status: number) => ({ status, body: { errors: ['cannot be cancelled'], success: false, title: 'Not cancelled', status } });
 
-/** One run of the property through a proxy that refuses the cancels `refuse` picks (by their number, from 1). */
-async function runRefusing(server: RunningServer, refuse: (cancel: number) => boolean) {
+/** One run of the property through a proxy that answers the cancels `refuse` picks (by their number, from 1) with `status`. */
+async function runRefusing(server: RunningServer, refuse: (cancel: number) => boolean, status = 422) {
   let cancels = 0;
   const proxy = await startCountingProxy(server.profile.baseUrl, undefined, {
-    answerInstead: (request) => (isCancel(request) && refuse((cancels += 1)) ? refusal : undefined),
+    answerInstead: (request) => (isCancel(request) && refuse((cancels += 1)) ? answer(status) : undefined),
   });
   try {
     const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url }, include: ['properties/webhook-signatures.property.ts'], only: id, seed: 1 });
@@ -44,8 +44,14 @@ describe(`${id} and a deployment that refuses cancels`, () => {
   it('skips, naming the missing premise, when the first cancel is refused, after one shipment', async () => {
     const { check, requests } = await runRefusing(server, () => true);
     expect(check.status).toBe('skipped');
-    expect(check.message).toMatch(/did not cancel a restocking shipment the run had just created .* so no status event can be triggered/);
+    expect(check.message).toMatch(/^Cancelling a restocking shipment the run had just created, to trigger a status event: the service refused it \(status 422.*the check's premise is not offered$/s);
     expect(requests.map((r) => r.method)).toEqual(['POST', 'PUT']);
+  }, 60_000);
+
+  it('fails when the first cancel answers a server error', async () => {
+    const { check } = await runRefusing(server, () => true, 500);
+    expect(check.status).toBe('failed');
+    expect(check.message).toContain('answers success or a refusal');
   }, 60_000);
 
   it('fails when a cancel is refused after an earlier one succeeded', async () => {
