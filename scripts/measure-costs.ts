@@ -12,5 +12,8 @@ const costs = await measureCosts();
 // One check per line: a change to one check's costs is a one-line diff.
 const lines = Object.entries(costs).map(([id, cost]) => `  ${JSON.stringify(id)}: ${JSON.stringify(cost)}`);
 await writeFile(join(root, COSTS_FILE), `{\n${lines.join(',\n')}\n}\n`);
-const total = Object.values(costs).reduce((sum, cost) => sum + Object.values(cost.requests).reduce((a, b) => a + b, 0), 0);
-process.stdout.write(`mfc costs: ${Object.keys(costs).length} checks, ${total} requests, written to ${COSTS_FILE}\n`);
+const requestsOf = (ids: string[]) => ids.reduce((sum, id) => sum + Object.values(costs[id]!.requests).reduce((a, b) => a + b, 0), 0);
+const ids = Object.keys(costs);
+const properties = requestsOf(ids.filter((id) => id.includes('.properties.')));
+const total = requestsOf(ids);
+process.stdout.write(`mfc costs: ${ids.length} checks, ${total} requests (the property checks ${properties}, the others ${total - properties}), written to ${COSTS_FILE}\n`);
