@@ -3,10 +3,10 @@
 // (4xx) leaves the property without its premise (a skip naming why, no probe shipment spent on finding
 // out), while a server error, or a refusal after an earlier cancel succeeded, fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
-import { freePort } from '../../packages/cli/src/net/free-port.js';
+import type { RunningServer } from '../../packages/cli/server/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import { startCountingProxy, type ProxiedRequest } from '../support/counting-proxy.js';
+import { startDeliveringServer } from '../support/delivering-server.js';
 
 const id = 'v2.properties.webhook-signatures';
 const isCancel = (request: ProxiedRequest) => request.method === 'PUT' && /^\/merchant_api\/v2\/restocking_shipments\/\d+\/cancel$/.test(request.url);
@@ -31,13 +31,7 @@ async function runRefusing(server: RunningServer, refuse: (cancel: number) => bo
 describe(`${id} and a deployment that refuses cancels`, () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startServer({
-      rateLimit: 10_000,
-      webhookV1Url: `http://127.0.0.1:${port}/webhooks/v1`,
-      webhookV2Url: `http://127.0.0.1:${port}/webhooks/v2`,
-      webhookTimeScale: 0.0002,
-    });
+    server = await startDeliveringServer();
   });
   afterAll(() => server.close());
 

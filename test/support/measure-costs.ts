@@ -1,7 +1,6 @@
-import { startServer } from '../../packages/cli/server/index.js';
-import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { CheckCost } from '../../packages/cli/src/runner/plan.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { startDeliveringServer } from './delivering-server.js';
 
 /**
  * Each check's requests per rate-limit window in one full run against the reference server with
@@ -9,14 +8,7 @@ import { runChecks } from '../../packages/cli/src/runner/index.js';
  * by check id.
  */
 export async function measureCosts(seed = 1): Promise<Record<string, CheckCost>> {
-  const webhookPort = await freePort();
-  const server = await startServer({
-    port: 0,
-    rateLimit: 10_000,
-    webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
-    webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
-    webhookTimeScale: 0.0002,
-  });
+  const server = await startDeliveringServer();
   try {
     // Measured as the primary: the run moves a check's requests to the other merchant's windows itself.
     const { otherMerchant: _asRun, ...fixtures } = server.profile.fixtures;

@@ -5,9 +5,9 @@
 // webhooks.signingToken the signature checks skip naming it, and a failure shows the delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
-import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
-import { freePort } from '../../packages/cli/src/net/free-port.js';
+import type { RunningServer } from '../../packages/cli/server/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
+import { startDeliveringServer } from '../support/delivering-server.js';
 
 const include = ['suites/v1/webhooks.check.ts', 'suites/v2/webhooks.check.ts'];
 
@@ -37,13 +37,7 @@ describe('webhook checks in mfc run against the reference server', () => {
   let server: RunningServer;
   let profile: TargetProfile;
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startServer({
-      rateLimit: 10_000,
-      webhookV1Url: `http://127.0.0.1:${port}/webhooks/v1`,
-      webhookV2Url: `http://127.0.0.1:${port}/webhooks/v2`,
-      webhookTimeScale: 0.0002,
-    });
+    server = await startDeliveringServer();
     profile = server.profile;
   });
   afterAll(async () => {
@@ -103,14 +97,7 @@ describe('webhook checks in mfc run against the reference server', () => {
 
 describe('a webhook failure shows the delivery', () => {
   it('webhooks-signature-wrong-key: the call, its headers and body, the keys tried and both digests, no token', async () => {
-    const port = await freePort();
-    const server = await startServer({
-      rateLimit: 10_000,
-      faults: ['webhooks-signature-wrong-key'],
-      webhookV1Url: `http://127.0.0.1:${port}/webhooks/v1`,
-      webhookV2Url: `http://127.0.0.1:${port}/webhooks/v2`,
-      webhookTimeScale: 0.0002,
-    });
+    const server = await startDeliveringServer({ faults: ['webhooks-signature-wrong-key'] });
     try {
       const { byId } = await run(server.profile, 'v1.webhooks.signature');
       const message = byId['v1.webhooks.signature']?.message ?? '';
