@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../packages/cli/server/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
+import type { CheckId } from '../fault-map/check-ids.js';
 import { startCountingProxy, type ProxiedRequest } from '../support/counting-proxy.js';
 import { startDeliveringServer } from '../support/delivering-server.js';
 
-const id = 'v2.properties.webhook-signatures';
+const id: CheckId = 'v2.properties.webhook-signatures';
 const isCancel = (request: ProxiedRequest) => request.method === 'PUT' && /^\/merchant_api\/v2\/restocking_shipments\/\d+\/cancel$/.test(request.url);
 const answer = (status: number) => ({ status, body: { errors: ['cannot be cancelled'], success: false, title: 'Not cancelled', status } });
 
