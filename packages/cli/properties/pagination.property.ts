@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { check, type ApiResponse, type CheckContext } from '../src/checks/index.js';
 import { awaitNextStep, instantOf, timeLike, writtenStepMs } from '../suites/support/instants.js';
+import { LIST_CATCH_UP_MS, awaitListed } from '../suites/support/list-catch-up.js';
 import { pageOf } from '../suites/support/v1-pages.js';
 import { limitRefusal } from '../suites/support/v2-limit.js';
 import { insideWindow, limitArb, spanningLimitArb, walkLimitArb, windowArb, windowQuery, windowSelections, type Window } from './pagination-arbitraries.js';
@@ -34,7 +35,24 @@ async function createOwnOrders(t: CheckContext): Promise<{ own: CreatedOrder[]; 
     t.skip(`orders created a written time step apart report created_at ${JSON.stringify(orders.map((o) => o.created_at))}, not strictly increasing: their created_at is not the time received, which the filters go by (§4.1)`);
   }
   const [fence, ...own] = orders as [CreatedOrder, ...CreatedOrder[]];
+  await expectOwnListed(t, own);
   return { own, since: timeLike(fence.created_at, times[0]! + writtenStepMs(fence.created_at)) };
+}
+
+/**
+ * Waits until GET /orders lists the run's own orders among its 100 newest, as a list that trails the
+ * writes does a moment later (suites/support/list-catch-up.ts). Skips the check when it never does:
+ * that is v1.lists.orders.newest-received-first's finding, and pages cannot be judged without them.
+ */
+async function expectOwnListed(t: CheckContext, own: CreatedOrder[]): Promise<void> {
+  const read = async () => {
+    const res = await t.v1.get('/orders', { query: { limit: 100 } });
+    t.expectStatus(res, 200, 'GET /orders answers a page (§4.1)');
+    const data: unknown = (res.body as { data?: unknown } | undefined)?.data;
+    return new Set(Array.isArray(data) ? data.map((order: { id?: unknown }) => order?.id) : []);
+  };
+  const { shown } = await awaitListed(t, `GET /orders to list the ${own.length} orders just created`, read, (ids) => own.every((order) => ids.has(order.id)));
+  if (!shown) t.skip(`GET /orders did not list the ${own.length} orders just created within ${LIST_CATCH_UP_MS / 1000} s, which is v1.lists.orders.newest-received-first's finding: their pages cannot be judged`);
 }
 
 /**

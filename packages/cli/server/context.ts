@@ -2,6 +2,7 @@ import type { Api } from './http/errors.js';
 import type { Params } from './http/router.js';
 import type { Faults } from './faults/index.js';
 import type { Variants } from './variants/index.js';
+import type { ListIndex } from './list-index.js';
 import type { ApiToken, Merchant, SalesChannel, Store } from './store.js';
 import { storedMs } from './time.js';
 import type { ServerEvent } from './webhooks/index.js';
@@ -18,6 +19,8 @@ export interface ServerState {
   /** The legal alternatives switched on (server/variants); the default server takes none. */
   variants: Variants;
   clock: Clock;
+  /** What the lists show of the records (server/list-index.ts): all of them as they are, unless a variant makes lists trail the writes. */
+  lists: ListIndex;
   rateLimit: number;
   emit(event: ServerEvent): void;
 }

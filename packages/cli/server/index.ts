@@ -5,6 +5,7 @@ import { createListeners } from './app.js';
 import type { Clock, ServerState } from './context.js';
 import { isFaultName, unknownFaults } from './faults/index.js';
 import { buildProfile } from './profile.js';
+import { ListIndex } from './list-index.js';
 import { seedIds, seedStore } from './seed.js';
 import { seedLargeMerchant } from './seed-large.js';
 import { wireBody } from './render/wire.js';
@@ -96,6 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (variants.has('seed-large-merchant')) seedLargeMerchant(store);
   const state: ServerState = {
     store, faults, variants, clock, rateLimit,
+    lists: new ListIndex(store, variants, clock),
     emit: (event) => {
       dispatcher.emit(event);
       // One return change per status change: every change the API makes has exactly one v2 event.

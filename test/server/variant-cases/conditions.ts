@@ -1,5 +1,6 @@
 import { newOrder, type Reply } from '../client.js';
 import { probeStart, type ProbeContext } from '../../faults/probe.js';
+import type { variants as lists } from '../../../packages/cli/server/variants/lists.js';
 import type { variants as seed } from '../../../packages/cli/server/variants/seed.js';
 import type { variants as time } from '../../../packages/cli/server/variants/time.js';
 import type { variants as traffic } from '../../../packages/cli/server/variants/traffic.js';
@@ -53,6 +54,26 @@ export const conditionCases = {
     variant: ['2026-03-01T10:00:30.000Z', '2026-03-01T10:00:30.000Z', false],
   },
 
+  // An order created and a seeded one changed at 10:00:30.250: whether the v1 and v2 lists show the new
+  // one and the change at once, 1.4 s and 1.5 s later; reads by id see both at once.
+  'lists-lag-behind-writes': {
+    probe: async (t) => {
+      const created = (await t.v1.post('/orders', newOrder())).body;
+      await t.v2.patch('/orders/101', { tags: ['lagging'] });
+      const read = [(await t.v2.get(`/orders/${created.id}`)).status, (await t.v2.get('/orders/101')).body.tags];
+      const listed = async () => [
+        (await t.v1.get('/orders?limit=100')).body.data.some((o: { id: number }) => o.id === created.id),
+        (await t.v2.get('/orders?limit=100')).body.data.find((o: { id: number }) => o.id === 101).tags,
+      ];
+      const atOnce = await listed();
+      t.setNow(probeStart + 1_400);
+      const soon = await listed();
+      t.setNow(probeStart + 1_400 + 1_500);
+      return [read, atOnce, soon, await listed()];
+    },
+    conforming: [[200, ['lagging']], [true, ['lagging']], [true, ['lagging']], [true, ['lagging']]],
+    variant: [[200, ['lagging']], [false, ['seed']], [false, ['seed']], [true, ['lagging']]],
+  },
   'traffic-other-clients': { probe: usedJumps, conforming: [1, 1, 1], variant: [3, 3, 4], options: { rateLimit: 10_000 } },
   // Three v2 requests at 10:00:30, then one 35 s later, in the next calendar minute but within 60 s.
   'traffic-v2-rolling-window': {
@@ -105,4 +126,4 @@ export const conditionCases = {
     conforming: [48, 404, 1001],
     variant: [3048, 200, 4001],
   },
-} satisfies VariantCases<typeof time | typeof traffic | typeof seed>;
+} satisfies VariantCases<typeof time | typeof lists | typeof traffic | typeof seed>;

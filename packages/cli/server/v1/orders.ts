@@ -16,7 +16,7 @@ export const listOrders: Handler = (ctx) => {
   const { faults, store } = ctx.state;
   const channelId = ctx.principal.channel.id;
   const merchantChannels = new Set(store.channelsOf(ctx.principal.merchant.id).map((c) => c.id));
-  let orders = [...store.orders.values()].filter((o) =>
+  let orders = ctx.state.lists.shown('orders').filter((o) =>
     (faults.has('v1-scope-orders-list-all-channels') ? merchantChannels.has(o.salesChannelId) : o.salesChannelId === channelId)
     && !o.manual);
   const timeOf = (o: Order): string => (faults.has('v1-orders-filter-on-created-at') ? o.created_at : o.receivedAt);

@@ -6,7 +6,7 @@ import { renderReturn } from '../render/return.js';
 /** GET /shipments (§4.1): the channel's shipments in status shipped only, newest first. */
 export const listShipmentsV1: Handler = (ctx) => {
   const { store, faults } = ctx.state;
-  let shipments = [...store.shipments.values()].filter((s) =>
+  let shipments = ctx.state.lists.shown('shipments').filter((s) =>
     s.sales_channel_id === ctx.principal.channel.id && (s.status === 'shipped' || faults.has('v1-shipments-list-includes-unshipped')));
   const query = faults.has('v1-shipments-created-at-upper-bound-ignored') ? withoutUpperBounds(ctx.query) : ctx.query;
   shipments = filterByCreatedAt('v1', shipments, query, (s) => s.created_at, faults);

@@ -23,7 +23,7 @@ function merchantChannels(ctx: RequestContext): Set<number> {
 export const listOrdersV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
   const channels = merchantChannels(ctx);
-  let orders = [...store.orders.values()].filter((o) =>
+  let orders = ctx.state.lists.shown('orders').filter((o) =>
     faults.has('v2-orders-list-primary-channel-only') ? o.salesChannelId === ctx.principal.channel.id : channels.has(o.salesChannelId));
   orders = filterByCreatedAt('v2', orders, ctx.query, (o) => o.created_at, faults);
   const page = pageV2(orders, ctx.url, faults, ctx.state.variants);

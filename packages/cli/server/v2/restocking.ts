@@ -53,7 +53,7 @@ function createSchemaFor(faults: Faults): BodySchema {
 /** GET /restocking_shipments (§4.2): the merchant's shipments with items, created_at filters, cursor pages. */
 export const listRestockingV2: Handler = (ctx) => {
   const { store, faults } = ctx.state;
-  let shipments = [...store.restockingShipments.values()].filter((s) => s.merchantId === ctx.principal.merchant.id);
+  let shipments = ctx.state.lists.shown('restockingShipments').filter((s) => s.merchantId === ctx.principal.merchant.id);
   shipments = filterByCreatedAt('v2', shipments, ctx.query, (s) => s.created_at, faults);
   const page = pageV2(shipments, ctx.url, faults, ctx.state.variants);
   return { status: 200, body: { data: page.data.map((s) => renderRestockingV2(s, faults)), pagination: page.pagination } };

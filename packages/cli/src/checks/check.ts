@@ -102,7 +102,7 @@ export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig):
     } catch (error) {
       failed = error;
     }
-    const { context, runCleanups, violations, created } = handle.current ?? { context: undefined, runCleanups: async () => undefined, violations: [], created: [] };
+    const { context, runCleanups, violations, created, notes } = handle.current ?? { context: undefined, runCleanups: async () => undefined, violations: [], created: [], notes: [] };
     try {
       // Cleanup runs even once the run is halted: what the check created is cancelled.
       await session.http.afterHalt(runCleanups);
@@ -117,6 +117,7 @@ export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig):
     record.windows = requestsPerWindow(exchanges);
     record.violations = violations;
     record.created = created;
+    if (notes.length > 0) record.notes = notes;
     if (failed === undefined) return;
     // A check the run stopped under (interrupt, rate-limit bound) did not fail: it did not finish.
     const halted = session.http.haltReason;

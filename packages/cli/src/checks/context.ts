@@ -82,6 +82,8 @@ export interface CheckContext extends ApiClients {
   fail(options: FailOptions): never;
   /** Ends the check as skipped with this reason (never fails the run). */
   skip(reason: string): never;
+  /** A line the check's result carries beside its verdict, whatever it is (how long it waited for a list to show its writes). */
+  note(text: string): void;
 }
 
 /** Why making a shared premise failed, and which check made it: the first line of its skip or failure. */
@@ -113,6 +115,8 @@ export interface CheckContextHandle {
   violations: SchemaViolation[];
   /** The records the check created so far. */
   created: CreatedRecord[];
+  /** What the check noted (`t.note`), in order. */
+  notes: string[];
   runCleanups(): Promise<void>;
 }
 
@@ -130,6 +134,7 @@ export function createCheckContext(
   const cleanups: Array<() => Promise<unknown>> = [];
   const violations = new Map<string, SchemaViolation>();
   const created: CreatedRecord[] = [];
+  const notes: string[] = [];
   const record = (list: RecordedExchange[]) => {
     exchanges.push(...list);
     session.logWrites(list);
@@ -243,9 +248,13 @@ export function createCheckContext(
     expect: (response, what, expected, received) => expectEqual(what, expected, received, response),
     fail,
     skip,
+    note: (text) => {
+      notes.push(text);
+    },
   };
   return {
     context,
+    notes,
     get violations() {
       return [...violations.values()];
     },

@@ -151,6 +151,8 @@ export interface CheckRecord {
   owns?: SchemaScope[];
   /** Records the check created (success answers to its POSTs); the run's channel told of them already. */
   created?: CreatedRecord[];
+  /** What the check noted beside its verdict (`t.note`). */
+  notes?: string[];
 }
 
 declare module 'vitest' {

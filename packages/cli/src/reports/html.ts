@@ -72,8 +72,9 @@ function failureHtml(result: CheckResult, index: number): string {
     ? `${failureTitle}<dl class="compare"><dt>Expected</dt><dd><pre>${escapeHtml(result.failure.expected)}</pre></dd><dt>Received</dt><dd><pre>${escapeHtml(result.failure.received)}</pre></dd></dl>`
     : `<pre>${escapeHtml(result.message)}</pre>`;
   const reproduce = result.requests.length === 0 ? reproduceLine(result.message) : undefined;
+  const notes = (result.notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('');
   return `<article class="failure" id="check-${escapeHtml(result.id)}"><h4><code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)}</h4>
-${parts}
+${parts}${notes}
 ${result.requests.map((exchange, at) => exchangeHtml(exchange, `curl-${index}-${at}`)).join('\n')}${reproduce === undefined ? '' : curlHtml(reproduce, `curl-${index}`)}</article>`;
 }
 
@@ -86,9 +87,10 @@ function failuresHtml(report: RunReport): string {
 
 const REASON_LIMIT = 160;
 
-// Why a check ended as it did, in one line: expected and received, the message's first line, the skip reason.
+// Why a check ended as it did, in one line: expected and received, the message's first line, the skip
+// reason; for a passed check what it noted (a wait for a list), if anything.
 function reason(result: CheckResult): string {
-  if (result.status === 'passed') return '';
+  if (result.status === 'passed') return (result.notes ?? []).join('; ');
   const text = result.failure ? `expected ${result.failure.expected}; received ${result.failure.received}` : result.message.split('\n', 1)[0] ?? '';
   const chars = [...text];
   return chars.length <= REASON_LIMIT ? text : `${chars.slice(0, REASON_LIMIT - 1).join('')}…`;

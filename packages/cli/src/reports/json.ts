@@ -11,10 +11,11 @@ export function reportSchema(): object {
 
 /** The text of `report.json`: the contract's fields (the structured failure lives in the message), then the rule coverage and the run's details when known. */
 export function renderJsonReport(report: RunReport): string {
-  const checks = report.checks.map(({ id, title, api, section, status, message, requests, requestCount, windows }) => ({
+  const checks = report.checks.map(({ id, title, api, section, status, message, requests, requestCount, windows, notes }) => ({
     id, title, api, section, status, message, requests,
     ...(requestCount === undefined ? {} : { requestCount }),
     ...(windows === undefined ? {} : { windows }),
+    ...(notes === undefined ? {} : { notes }),
   }));
   const coverage = report.coverage ? { coverage: report.coverage } : {};
   const run = report.run ? { run: report.run } : {};

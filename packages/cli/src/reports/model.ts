@@ -31,6 +31,8 @@ export interface CheckResult {
   requestCount?: number;
   /** Its requests per rate-limit window (`v1 primary`, `v2 merchant`, …), when it sent any. */
   windows?: Record<string, number>;
+  /** What the check noted beside its verdict (how long it waited for a list to show its writes), when anything. */
+  notes?: string[];
 }
 
 /** Counts per status. */

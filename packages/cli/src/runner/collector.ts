@@ -106,6 +106,7 @@ export class ResultCollector {
       ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
       ...(meta?.requestCount === undefined ? {} : { requestCount: meta.requestCount }),
       ...(meta?.windows === undefined || Object.keys(meta.windows).length === 0 ? {} : { windows: meta.windows }),
+      ...(meta?.notes === undefined ? {} : { notes: meta.notes }),
     };
     this.requestCount += meta?.requestCount ?? 0;
     for (const violation of meta?.violations ?? []) this.violations.push(redactDeep({ ...violation, checkId: test.name }, this.redact));
