@@ -1,7 +1,8 @@
 // The v2 cursor walks beside the run's own writers. A server that lists newest first with a cursor
 // that is a position (legal: §4.2 and §9.4 show neither the order nor the cursor) serves a record
-// again when the run creates one between two pages; the walk tells such a repeat, where the run's
-// writes to the list were under way, from a cursor that repeats records by itself, which still fails.
+// again when the run creates one between two pages, or when a list that trails the writes shows one
+// created before the walk; the walk tells such a repeat, where the run's writes were under way or
+// the list moved ahead of the record, from a cursor that repeats records by itself, which still fails.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import { startServer, type FaultName, type RunningServer, type VariantName } from '../../packages/cli/server/index.js';
@@ -64,5 +65,58 @@ describe("v2 cursor walks beside the run's own writes", () => {
   it('still fail a cursor that repeats the last record of each page, whatever the run writes meanwhile', async () => {
     const walk = await walkBesideACreate({ faults: ['v2-lists-cursor-repeats-last'] });
     expect(walk).toEqual({ status: 'failed', message: expect.stringContaining('serves every record once'), createdDuringWalk: true });
+  }, 60_000);
+});
+
+/**
+ * Runs the restocking walk after one of the run's creates on a server whose lists trail the writes
+ * (lists-lag-behind-writes) and whose clock moves only when the proxy moves it: the shipment is
+ * created and cancelled before the walk starts, stays out of the list through the walk's first pages,
+ * and shows from its second small page on, when no write of the run is on the wire.
+ */
+async function walkAsALaggedCreateShows(options: { variants?: VariantName[]; faults?: FaultName[] }) {
+  let now = Date.now();
+  server = await startServer({ port: 0, rateLimit: 10_000, now: () => now, ...options, variants: ['lists-lag-behind-writes', ...(options.variants ?? [])] });
+  const { otherMerchant: _, ...fixtures } = server.profile.fixtures ?? {};
+  let cancelled: (() => void) | undefined;
+  const aCancel = new Promise<void>((resolve) => (cancelled = resolve));
+  let walkStarted = false;
+  let createdBeforeWalk = false;
+  let shown = false;
+  proxy = await startCountingProxy(server.url, () => undefined, {
+    holdBack: (request) => {
+      const url = new URL(request.url, 'http://proxy');
+      if (request.method !== 'GET' || url.pathname !== '/merchant_api/v2/restocking_shipments') return undefined;
+      const limit = Number(url.searchParams.get('limit'));
+      if (!walkStarted && limit === 100 && !url.searchParams.has('cursor')) {
+        walkStarted = true;
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, HOLD_MS).unref());
+        return Promise.race([aCancel.then(() => { createdBeforeWalk = true; }), timeout]);
+      }
+      // The index catches up between the small walk's first and second page.
+      if (!shown && limit < 10 && url.searchParams.has('cursor')) {
+        shown = true;
+        now += 2_000;
+      }
+      return undefined;
+    },
+    onAnswer: (request, status) => {
+      if (request.method === 'PUT' && /^\/merchant_api\/v2\/restocking_shipments\/\d+\/cancel$/.test(request.url) && status < 300) cancelled?.();
+    },
+  });
+  const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: 'v2.lists.restocking-shipments.cursor-walk,v2.restocking.create.shipped-201', concurrency: 12 });
+  const walk = outcome.report.checks.find((check) => check.id === 'v2.lists.restocking-shipments.cursor-walk');
+  return { status: walk?.status, message: walk?.message.split('\n')[0], createdBeforeWalk, shown };
+}
+
+describe('v2 cursor walks over a list that trails the writes', () => {
+  it('pass against newest-first pages with a position cursor when a record the run created before the walk shows during it', async () => {
+    const walk = await walkAsALaggedCreateShows({ variants: ['v2-lists-newest-first-offset'] });
+    expect(walk).toEqual({ status: 'passed', message: '', createdBeforeWalk: true, shown: true });
+  }, 60_000);
+
+  it('still fail a cursor that repeats the last record of each page when such a record shows at the end of the list', async () => {
+    const walk = await walkAsALaggedCreateShows({ faults: ['v2-lists-cursor-repeats-last'] });
+    expect(walk).toEqual({ status: 'failed', message: expect.stringContaining('serves every record once'), createdBeforeWalk: true, shown: true });
   }, 60_000);
 });
