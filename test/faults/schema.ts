@@ -72,6 +72,7 @@ export const catalogue = {
     probe: async (t) => schemaOk('v2', 'PUT', '/skus/502/inventory_batch_settings', await t.v2.put('/skus/502/inventory_batch_settings', {})),
     conforming: true,
   },
+  'v1-schema-sku-id-string': { checks: ['v1.schema.sku'], probe: async (t) => schemaOk('v1', 'PATCH', '/skus/501', await t.v1.patch('/skus/501', {})), conforming: true },
   'v1-schema-sku-weight-string': { checks: ['v1.schema.sku'], probe: async (t) => schemaOk('v1', 'PATCH', '/skus/501', await t.v1.patch('/skus/501', {})), conforming: true },
   'v2-schema-batch-blocked-string': {
     checks: ['v2.schema.inventory-batch'],

@@ -14,6 +14,11 @@ export const catalogue = {
     probe: async (t) => { await t.v1.post('/orders', order); return (await t.v1.post('/orders', order)).status; },
     conforming: 409,
   },
+  'v1-orders-create-created-at-null': {
+    checks: ['v1.schema.order'],
+    probe: async (t) => typeof (await t.v1.post('/orders', { ...order, merchant_order_id: 'FAULT-CREATED-AT' })).body.created_at,
+    conforming: 'string',
+  },
   'v1-orders-duplicate-409-without-id': {
     checks: ['v1.orders.create.duplicate-409'],
     probe: async (t) => { const first = await t.v1.post('/orders', order); return (await t.v1.post('/orders', order)).text.includes(String(first.body.id)); },

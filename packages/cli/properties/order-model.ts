@@ -1,5 +1,6 @@
 // A model of the v1 order update rules of §4.1 (rules 2 to 4), limited to what the specification
 // states: merchant_order_id, items matched by merchant_item_id, and shipping_address (§2.1 Address).
+import { digitsAsNumber } from '../suites/support/digits.js';
 
 /** One order line as the model knows it; a cancelled line keeps only its id (its shown fields are not stated). */
 export interface ModelItem {
@@ -99,8 +100,9 @@ export function orderProblems(model: OrderModel, shown: ShownOrder): string[] {
   for (const item of model.items.filter((i) => !i.cancelled)) {
     const got = items.find((i) => i.merchant_item_id === item.merchantItemId);
     if (got === undefined) continue;
-    if ('sku_id' in got && got.sku_id !== item.skuId) problems.push(`item ${item.merchantItemId} shows sku_id ${JSON.stringify(got.sku_id)} instead of ${item.skuId}`);
-    if ('quantity' in got && got.quantity !== item.quantity) problems.push(`item ${item.merchantItemId} shows quantity ${JSON.stringify(got.quantity)} instead of ${item.quantity}`);
+    // The v1 item's fields and their types are not shown: digits in a string are read as their number.
+    if ('sku_id' in got && digitsAsNumber(got.sku_id) !== item.skuId) problems.push(`item ${item.merchantItemId} shows sku_id ${JSON.stringify(got.sku_id)} instead of ${item.skuId}`);
+    if ('quantity' in got && digitsAsNumber(got.quantity) !== item.quantity) problems.push(`item ${item.merchantItemId} shows quantity ${JSON.stringify(got.quantity)} instead of ${item.quantity}`);
   }
   return problems;
 }

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { check, type ApiVersion, type CheckContext } from '../src/checks/index.js';
 import { announcedPairs, merchantShipments, NOT_EDITABLE_SHIPMENTS, oneOfEachStatus, v2RestockingBody } from '../suites/support/restocking.js';
+import { recordId } from '../suites/support/scope.js';
 import { answerExcerpt } from '../suites/support/success.js';
 import { restockingUpdateArb, type RestockingUpdate } from './restocking-arbitraries.js';
 import { assertProperty } from './support/property.js';
@@ -34,7 +35,7 @@ interface Shipment extends Record<string, unknown> {
 /** One shipment per status the merchant's list shows that the run may not change: the 422 targets. */
 async function refusedTargets(t: CheckContext): Promise<Map<string, Shipment>> {
   const shipments = await merchantShipments(t) as Shipment[];
-  const targets = oneOfEachStatus(shipments, (shipment) => Number.isInteger(shipment.id) && !editableStatuses.includes(shipment.status));
+  const targets = oneOfEachStatus(shipments, (shipment) => recordId(shipment) !== undefined && !editableStatuses.includes(shipment.status));
   return new Map(targets.map((shipment) => [shipment.status, shipment]));
 }
 

@@ -15,6 +15,7 @@ export const faults = [
   { name: 'v2-schema-restocking-item-missing-quantities', section: '2.3', description: 'v2 restocking shipment items leave out the required arrived_quantity, damaged_quantity and missing_quantity' },
   { name: 'v2-schema-restocking-announced-quantity-string', section: '2.3', description: 'v2 restocking shipment items carry announced_quantity as a string of digits ("5") instead of an integer' },
   { name: 'v2-schema-batch-settings-ids-string', section: '2.5', description: 'inventory batch settings carry id and sku_id as strings of digits ("802") instead of integers' },
+  { name: 'v1-schema-sku-id-string', section: '2', description: 'v1 SKUs carry id as a string of digits ("501") instead of an integer' },
   { name: 'v1-schema-sku-weight-string', section: '2.6', description: 'v1 SKUs carry weight_in_kg as a string instead of a number' },
   { name: 'v2-schema-batch-blocked-string', section: '2.4', description: 'inventory batches carry blocked as a string instead of a boolean' },
   { name: 'v1-schema-pagination-string-page', section: '2.7', description: 'v1 pagination carries current_page as a string instead of an integer' },

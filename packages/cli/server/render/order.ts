@@ -15,6 +15,8 @@ export function renderOrder(api: Api, order: Order, faults: Faults): Record<stri
     items: items.map(({ cancelled: _cancelled, ...item }) => ({ ...item })),
   };
   if (faults.has(`${api}-schema-order-id-string`)) body.id = String(order.id);
+  // An order whose created_at the service set itself (a create without one) has it at its received time.
+  if (faults.has(`${api}-orders-create-created-at-null`) && order.created_at === order.receivedAt) body.created_at = null;
   if (api === 'v2' && faults.has('v2-schema-order-currency-lowercase')) body.currency = order.currency.toLowerCase();
   if (api === 'v2' && faults.has('v2-schema-order-missing-fulfillment-status')) delete body.fulfillment_status;
   if (api === 'v2' && faults.has('v2-schema-order-unknown-fulfillment-status')) body.fulfillment_status = 'in_the_warehouse';

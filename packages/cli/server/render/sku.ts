@@ -7,6 +7,7 @@ export function renderSkuV1(store: Store, sku: Sku, faults: Faults): Record<stri
   const batches = [...store.inventoryBatches.values()].filter((b) => b.skuId === sku.id && b.status === 'active');
   return {
     ...structuredClone(fields),
+    ...(faults.has('v1-schema-sku-id-string') ? { id: String(sku.id) } : {}),
     cost_in_cent: faults.has('v1-skus-cost-in-cent-in-units') ? Math.round(sku.cost_in_cents / 100) : sku.cost_in_cents,
     weight_in_kg: faults.has('v1-schema-sku-weight-string') ? String(sku.weight_in_kg) : sku.weight_in_kg,
     inventory: { stocked, reserved, total: stocked + reserved },

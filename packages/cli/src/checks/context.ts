@@ -82,6 +82,12 @@ export interface CheckContext extends ApiClients {
   fail(options: FailOptions): never;
   /** Ends the check as skipped with this reason (never fails the run). */
   skip(reason: string): never;
+  /**
+   * Waits until no other check of the run holds `name`, then holds it until this check's cleanups
+   * registered after it have run: for a record several checks may fall back to changing (the fixture
+   * SKU), which the plan could not know to keep apart.
+   */
+  hold(name: string): Promise<void>;
   /** A line the check's result carries beside its verdict, whatever it is (how long it waited for a list to show its writes). */
   note(text: string): void;
 }
@@ -248,6 +254,10 @@ export function createCheckContext(
     expect: (response, what, expected, received) => expectEqual(what, expected, received, response),
     fail,
     skip,
+    hold: async (name) => {
+      const release = await session.hold(name);
+      cleanups.push(async () => release());
+    },
     note: (text) => {
       notes.push(text);
     },

@@ -28,6 +28,8 @@ export interface RunSession {
   shared(key: string, checkId: string, make: () => Promise<unknown>): Promise<unknown>;
   /** Work to do when the run ends (removing shared premises). */
   atRunEnd(task: () => Promise<unknown>): void;
+  /** Waits until no other check holds `name`, then holds it until the function it resolves to is called (first come, first served). */
+  hold(name: string): Promise<() => void>;
   /** Notes when requests of `token` on `api` went on the wire. */
   logSent(api: 'v1' | 'v2', token: TokenName, exchanges: readonly RecordedExchange[]): void;
   /** How many requests of `token` (or of every token of its window) went on `api` since `since` (epoch ms). */
@@ -102,6 +104,8 @@ export function runSession(run: RunConfig): RunSession {
       },
     });
     const shared = new Map<string, Promise<unknown>>();
+    // Per name, the moment the last check that asked for it lets go.
+    const holds = new Map<string, Promise<void>>();
     // Send times per version and token over the last two minutes (what a rate-limit window can count).
     const sent = new Map<string, number[]>();
     const atRunEnd: Array<() => Promise<unknown>> = [];
@@ -126,6 +130,14 @@ export function runSession(run: RunConfig): RunSession {
       },
       atRunEnd: (task) => {
         atRunEnd.push(task);
+      },
+      hold: async (name) => {
+        const before = holds.get(name) ?? Promise.resolve();
+        let release!: () => void;
+        const mine = new Promise<void>((resolve) => (release = resolve));
+        holds.set(name, before.then(() => mine));
+        await before;
+        return release;
       },
       logSent: (api, client, exchanges) => {
         for (const exchange of exchanges) {

@@ -1,4 +1,5 @@
 import { dateTimeInstant, dateTimeLike } from '@mfc-conformance/api/internal';
+import type { ApiVersion, CheckContext } from '../../src/checks/index.js';
 
 // Times a service reports (§2: ISO 8601 date-times). A service may write them to the second or to the
 // millisecond, in any offset or none, and keep them finer than it writes them; its clock may be far
@@ -42,4 +43,14 @@ export function filterAdmits(op: 'gt' | 'gte' | 'lt' | 'lte', boundary: number, 
   if (reported < boundary) return op === 'lt' || op === 'lte';
   if (reported > boundary) return op === 'gt' || op === 'gte';
   return op === 'gte' ? true : op === 'lt' ? false : 'either';
+}
+
+/**
+ * The created_at an order created without one reports, which stands for the time it was received
+ * (§2.1: created_at defaults to the current time). One that is not a date-time skips the check: the
+ * check only works with it, and its type is the `api`'s schema check's rule (one defect, one failing check).
+ */
+export function defaultedCreatedAt(t: CheckContext, api: ApiVersion, reported: unknown): string {
+  if (typeof reported === 'string' && !Number.isNaN(instantOf(reported))) return reported;
+  return t.skip(`an order created without created_at reports created_at ${JSON.stringify(reported) ?? 'nothing'}, not a date-time, so the time it was received cannot be read from it: ${api}.schema.order's finding (§2.1: created_at defaults to the current time)`);
 }

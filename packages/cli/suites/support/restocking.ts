@@ -2,7 +2,7 @@
 import type { Answer, ApiResponse, CheckContext, ListedOf } from '../../src/checks/index.js';
 import { dateInDays } from './dates.js';
 import { digitsAsNumber } from './digits.js';
-import { sharedList } from './scope.js';
+import { recordId, sharedList } from './scope.js';
 import { cancelAtEnd } from './cancel.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
@@ -46,8 +46,8 @@ export function v2RestockingBody(t: CheckContext): Record<string, unknown> {
  * shipment created anyway is cancelled.
  */
 export function expectCreateRefused(t: CheckContext, answer: ApiResponse, statuses: number[], what: string): void {
-  const id = (answer.body as { id?: unknown } | undefined)?.id;
-  if (answer.status >= 200 && answer.status < 300 && typeof id === 'number') cancelAtEnd(t, 'restocking_shipments', id);
+  const id = recordId(answer.body);
+  if (answer.status >= 200 && answer.status < 300 && id !== undefined) cancelAtEnd(t, 'restocking_shipments', id);
   t.expectStatus(answer, statuses, what);
 }
 

@@ -2,6 +2,7 @@
 // list's shape, and walking v1 pages and v2 cursors to collect them.
 import type { ApiClient, ApiResponse, CheckContext, ListTemplateOf, Query } from '../../src/checks/index.js';
 import type { TokenName } from '../../src/profile/index.js';
+import { digitsAsNumber } from './digits.js';
 import { firstV2Page } from './v2-limit.js';
 
 /** An id no caller owns: far above any id a service hands out in practice. */
@@ -26,10 +27,13 @@ export function listRecords(body: unknown): unknown[] | undefined {
   return arrays.length === 1 ? arrays[0] : undefined;
 }
 
-/** The integer `id` of a record (§2: identifiers named id are integers), if it has one. */
+/**
+ * The `id` of a record to work with (§2: identifiers named id are integers), if it has one: an id of
+ * digits in a string is read as its number, since its JSON type is the schema checks' rule.
+ */
 export function recordId(record: unknown): number | undefined {
-  const id = record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
-  return Number.isInteger(id) ? (id as number) : undefined;
+  const id = digitsAsNumber(record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined);
+  return Number.isSafeInteger(id) ? (id as number) : undefined;
 }
 
 /** A walk that needs `count` records with an integer id. */

@@ -66,8 +66,8 @@ export async function createOrder(t: CheckContext, body: OrderBody, what = 'A va
 export interface SharedV1Order {
   body: OrderBody;
   id: number;
-  /** The created_at the service reported for it. */
-  createdAt: string;
+  /** The created_at the service reported for it, as it was (`defaultedCreatedAt` reads it). */
+  createdAt: unknown;
   /** When its create was answered (`performance.now()`): a later order is received after it once a written step passed. */
   answeredAt: number;
 }
@@ -81,7 +81,7 @@ export function sharedV1Order(t: CheckContext): Promise<SharedV1Order> {
   return t.shared('a v1 order of the run that checks only read or send refused writes to', async (maker) => {
     const body = orderBody(maker);
     const created = await createOrder(maker, body);
-    return { body, id: created.body?.id as number, createdAt: String(created.body?.created_at), answeredAt: performance.now() };
+    return { body, id: created.body?.id as number, createdAt: created.body?.created_at, answeredAt: performance.now() };
   });
 }
 

@@ -2,6 +2,7 @@
 // restored afterwards. POST /skus request and response shapes are not shown (§4.1): the create sends
 // the two §2.6 identifiers a SKU always has and asks nothing of the answer but an integer id.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
+import { recordId } from './scope.js';
 
 /** A SKU under test: its id and whether the run created it (only those are ever deleted). */
 export interface SkuUnderTest {
@@ -49,11 +50,10 @@ export function deleteSkuAtEnd(t: CheckContext, id: number): void {
   });
 }
 
-/** The integer id of a JSON answer body, if it shows one. */
+/** The id of a JSON answer body, if it shows one (digits in a string read as their number). */
 function answerId(body: string | null): number | undefined {
   try {
-    const id: unknown = body === null ? undefined : (JSON.parse(body) as { id?: unknown } | null)?.id;
-    return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+    return body === null ? undefined : recordId(JSON.parse(body));
   } catch {
     return undefined;
   }
@@ -64,8 +64,8 @@ async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
   const code = t.uniqueId('sku');
   // Not validated: the create's answer is not what these checks judge, and its shape is not shown.
   const res = await t.v1.post('/skus', { body: { merchant_sku_id: code, name: `${code} conformance` }, validate: false });
-  const id = (res.body as { id?: unknown } | undefined)?.id;
-  if (res.status < 200 || res.status > 299 || typeof id !== 'number' || !Number.isInteger(id)) return undefined;
+  const id = recordId(res.body);
+  if (res.status < 200 || res.status > 299 || id === undefined) return undefined;
   deleteSkuAtEnd(t, id);
   return { id, created: true };
 }
@@ -80,6 +80,8 @@ export async function skuUnderTest(t: CheckContext, deletes = false): Promise<Sk
   if (deletes) return t.skip('POST /skus gave no SKU id, and a check deletes only SKUs the run created');
   const fixture = t.fixtures.sku;
   if (!fixture) return t.skip('needs fixtures.sku in the profile');
+  // Each check that falls back to the fixture changes it in turn: side by side, one would see another's writes.
+  await t.hold('fixtures.sku');
   // An empty update changes nothing on an active SKU and shows what to restore.
   const before = await t.v1.patch('/skus/{id}', { path: { id: fixture.id }, body: {} });
   t.expectStatus(before, 200, 'PATCH /skus/{id} with an empty body reads the fixture SKU');

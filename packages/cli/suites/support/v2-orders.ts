@@ -6,6 +6,7 @@ import { answerExcerpt, requireSuccess } from './success.js';
 import { walkV2 } from './v2-pages.js';
 import { cancelAtEnd } from './cancel.js';
 import { digitsAsNumber } from './digits.js';
+import { recordId } from './scope.js';
 
 // Pages of 100 keep a search through the merchant's orders short; v2's default and maximum limit
 // are not shown (§8), so the walk copes with any page size the target serves.
@@ -87,8 +88,8 @@ export async function otherChannelOrder(t: CheckContext): Promise<{ v1: Document
   t.expectStatus(list, 200);
   const order = list.body.data?.[0];
   if (!order) return t.skip("the sameMerchantOtherChannel channel's v1 order list is empty");
-  const id = order.id;
-  if (id === undefined || !Number.isInteger(id)) return t.skip("the other channel's v1 order shows no integer id to look it up by");
+  const id = recordId(order);
+  if (id === undefined) return t.skip("the other channel's v1 order shows no id to look it up by, which is v1.schema.order's finding");
   const read = await t.v2.get('/orders/{id}', { path: { id } });
   t.expectStatus(read, 200, "v2 GET /orders/{id} with the primary token reads an order of the merchant's other sales channel (§1, §5.3)");
   return { v1: { ...order, id }, v2: read };

@@ -6,6 +6,7 @@ import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.j
 import { answerExcerpt, requireSuccess } from '../support/success.js';
 import { cancelAtEnd } from '../support/cancel.js';
 import { expectCreateRefused, v1RestockingBody } from '../support/restocking.js';
+import { recordId } from '../support/scope.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
 
@@ -70,8 +71,8 @@ check({
   if (own.status !== 200 || theirs.status !== 200 || !ours || !foreign) {
     return t.skip(`GET /warehouses gave no list to find another merchant's warehouse in (its shape is not shown, §4.1): ${answerExcerpt(theirs)}`);
   }
-  const ownIds = new Set([t.fixtures.warehouseId, ...ours.map((w) => w.id)]);
-  const other = foreign.map((w) => w.id).find((id) => Number.isInteger(id) && !ownIds.has(id as number));
+  const ownIds = new Set([t.fixtures.warehouseId, ...ours.map(recordId)]);
+  const other = foreign.map(recordId).find((id) => id !== undefined && !ownIds.has(id));
   if (other === undefined) return t.skip("the otherMerchant token's GET /warehouses shows no warehouse that is not also the primary merchant's");
   // A warehouse that is not the caller's may also be answered as a record that does not exist (404, §7).
   await expectCreateRefusedWith(t, [400, 404, 422], { ...v1RestockingBody(t), warehouse_id: other }, `warehouse_id ${String(other)}, a warehouse of another merchant, is refused: it must be one of the merchant's warehouses (§4.1, §7: 422, or 400 or 404)`);

@@ -2,6 +2,7 @@
 // unknown property with 422.
 import { check } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
+import { recordId } from '../support/scope.js';
 import { deleteSkuAtEnd } from '../support/v1-skus.js';
 
 check({
@@ -32,7 +33,7 @@ check({
   const merchantSkuId = t.uniqueId('sku');
   const res = await t.v1.post('/skus', { body: { merchant_sku_id: merchantSkuId, name: `${merchantSkuId} conformance`, mfc_unknown_property: t.marker }, validate: false });
   // The create's answer is not shown (§4.1): an id is read only where it shows one.
-  const id = (res.body as { id?: unknown } | undefined)?.id;
-  if (res.status >= 200 && res.status < 300 && typeof id === 'number' && Number.isInteger(id)) deleteSkuAtEnd(t, id);
+  const id = recordId(res.body);
+  if (res.status >= 200 && res.status < 300 && id !== undefined) deleteSkuAtEnd(t, id);
   t.expectStatus(res, 422, 'SKU create rejects unknown properties with 422 (§7)');
 });

@@ -2,13 +2,14 @@
 // on API-created SKUs, creating a deleted SKU again sets it active, and PUT takes a numeric-string
 // weight. POST /skus request and response shapes are not shown: a create that gives no id skips.
 import { check, type ApiResponse, type CheckContext } from '../../src/checks/index.js';
+import { recordId } from '../support/scope.js';
 import { deleteSkuAtEnd, weightOf } from '../support/v1-skus.js';
 
 /** POSTs a SKU with `merchantSkuId`; deletes what it created after the check. Undefined id when the answer shows none. */
 async function postSku(t: CheckContext, merchantSkuId: string): Promise<{ res: ApiResponse; id?: number }> {
   const res = await t.v1.post('/skus', { body: { merchant_sku_id: merchantSkuId, name: `${merchantSkuId} conformance` }, validate: false });
-  const id = (res.body as { id?: unknown } | undefined)?.id;
-  if (res.status >= 200 && res.status < 300 && typeof id === 'number' && Number.isInteger(id)) {
+  const id = recordId(res.body);
+  if (res.status >= 200 && res.status < 300 && id !== undefined) {
     deleteSkuAtEnd(t, id);
     return { res, id };
   }

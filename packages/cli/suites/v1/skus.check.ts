@@ -2,6 +2,7 @@
 // batch-tracking flag, and DELETE / update moving the status between deleted and active.
 import { check } from '../../src/checks/index.js';
 import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
+import { recordId } from '../support/scope.js';
 import { keptProperties, skuUnderTest, weightOf } from '../support/v1-skus.js';
 
 const needs = ['fixtures.sku'];
@@ -100,7 +101,7 @@ check({
   // The DELETE answer's shape is not shown: it is judged only when it is this SKU with a status,
   // which then must be the status DELETE sets. No read of a SKU is shown for v1 to look afterwards.
   const body = res.body as Record<string, unknown> | undefined;
-  if (!body || body.id !== sku.id || !('status' in body)) return t.skip('the DELETE answer does not show the SKU and its status (its shape is not shown, §4.1)');
+  if (!body || recordId(body) !== sku.id || !('status' in body)) return t.skip('the DELETE answer does not show the SKU and its status (its shape is not shown, §4.1)');
   t.expect(res, 'The SKU DELETE answers with has status deleted (§2.6)', 'deleted', body.status);
 });
 

@@ -11,6 +11,7 @@ import { hasOffset } from '@mfc-conformance/api/internal';
 import { digitsAsNumber } from '../support/digits.js';
 import { instantOf } from '../support/instants.js';
 import { orderFields, orderLine } from '../support/order-fields.js';
+import { recordId } from '../support/scope.js';
 import { answerExcerpt } from '../support/success.js';
 import { createV2Order, sharedV2Order, v2OrderBody } from '../support/v2-orders.js';
 import { cancelAtEnd } from '../support/cancel.js';
@@ -29,16 +30,16 @@ function bodyWithItems(t: CheckContext, items: Array<Record<string, unknown> & {
 /** Fails unless a create of invalid data is refused (400 or 422, §7); an order created anyway is cancelled. */
 async function expectCreateRefused(t: CheckContext, body: Record<string, unknown>, what: string): Promise<void> {
   const answer = await t.v2.post('/orders', { body, validate: false });
-  if (answer.status >= 200 && answer.status < 300 && Number.isInteger(answer.body?.id)) {
-    cancelAtEnd(t, 'orders', answer.body.id);
-  }
+  const id = recordId(answer.body);
+  if (answer.status >= 200 && answer.status < 300 && id !== undefined) cancelAtEnd(t, 'orders', id);
   t.expectStatus(answer, [400, 422], what);
 }
 
 /** Fails unless a create the specification allows succeeds, after the same order with sku_id and prices was accepted. */
 function expectAccepted(t: CheckContext, answer: Answer<'v2', 'POST /orders'>, what: string): void {
   if (answer.status >= 200 && answer.status < 300) {
-    if (Number.isInteger(answer.body?.id)) cancelAtEnd(t, 'orders', answer.body.id);
+    const id = recordId(answer.body);
+    if (id !== undefined) cancelAtEnd(t, 'orders', id);
     return;
   }
   t.fail({ title: what, expected: 'a 2xx, as for the same order naming its SKU by sku_id with both prices', received: answerExcerpt(answer), response: answer });
@@ -125,8 +126,9 @@ check({
     if (field === 'sales_channel_id') {
       // The token is a sales channel's (§5): an order created for that channel has not lost it.
       const answer = await t.v2.post('/orders', { body, validate: false });
-      const created = answer.status >= 200 && answer.status < 300 && Number.isInteger(answer.body?.id);
-      if (created) cancelAtEnd(t, 'orders', answer.body.id);
+      const id = recordId(answer.body);
+      const created = answer.status >= 200 && answer.status < 300 && id !== undefined;
+      if (created) cancelAtEnd(t, 'orders', id);
       if (created && digitsAsNumber(answer.body?.sales_channel_id) === t.fixtures.salesChannelId) continue;
       t.expectStatus(answer, [400, 422], "An order without sales_channel_id, which §2.1 marks required, answers 422 or 400 (§7), or is made for the token's own sales channel");
       continue;
