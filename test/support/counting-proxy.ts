@@ -20,8 +20,8 @@ export interface CountingProxy {
 
 /** What a test may do with the requests passing: hold one back until something has happened, and hear each answer's status. */
 export interface ProxyHooks {
-  /** Forwarded once the promise it returns settles (at once when it returns undefined). */
-  holdBack?: (request: ProxiedRequest) => Promise<void> | undefined;
+  /** Forwarded once the promise it returns settles (at once when it returns undefined); `body` is the request's, read whole first. */
+  holdBack?: (request: ProxiedRequest, body: string) => Promise<void> | undefined;
   onAnswer?: (request: ProxiedRequest, status: number) => void;
   /** An answer the proxy gives itself instead of forwarding (the target never sees the request), or undefined to forward. */
   answerInstead?: (request: ProxiedRequest) => { status: number; body: unknown } | undefined;
@@ -43,18 +43,23 @@ export async function startCountingProxy(targetUrl: string, onRequest: (request:
       res.end(JSON.stringify(instead.body));
       return;
     }
-    const forward = () => {
+    const forward = (body: Buffer) => {
       const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         hooks.onAnswer?.(seen, answer.statusCode ?? 502);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });
       upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
+      upstream.end(body);
     };
-    const held = hooks.holdBack?.(seen);
-    if (held === undefined) forward();
-    else void held.then(forward);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const held = hooks.holdBack?.(seen, body.toString('utf8'));
+      if (held === undefined) forward(body);
+      else void held.then(() => forward(body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
