@@ -42,6 +42,11 @@ export const catalogue = {
     probe: async (t) => (await t.v1.get('/shipments?created_at[lt]=2000-01-01T00:00:00Z')).body.data.length,
     conforming: 0,
   },
+  'v1-lists-created-at-filter-first-page-only': {
+    checks: ['v1.properties.pagination'],
+    probe: v1Page('?created_at[lt]=2026-01-05T09:00:00Z&limit=1&page=2', (b) => b.data.map((o: { id: number }) => o.id)),
+    conforming: [101],
+  },
   'v1-lists-created-at-strict-as-inclusive': {
     checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination'],
     probe: v1Page('?created_at[lt]=2026-01-05T08:37:00Z', (b) => b.pagination.item_count),

@@ -35,5 +35,10 @@ export const catalogue = {
     probe: v2Ids('/restocking_shipments?created_at[gt]=2026-01-08T00:00:00Z'),
     conforming: [907, 908],
   },
+  'v2-lists-next-page-url-drops-filters': {
+    checks: ['v2.lists.restocking-shipments.created-at', 'v2.properties.pagination'],
+    probe: async (t) => allV2Ids(t, '/restocking_shipments?limit=2&created_at[lt]=2026-01-05T00:00:00Z'),
+    conforming: [901, 902, 903],
+  },
   'v2-lists-created-at-strict-as-inclusive': { checks: ['v2.lists.restocking-shipments.created-at'], probe: v2Ids('/restocking_shipments?created_at[gt]=2026-01-08T07:30:00Z'), conforming: [908] },
 } satisfies Catalogue<typeof faults>;

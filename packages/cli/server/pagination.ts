@@ -11,6 +11,7 @@ const bounds = ['gt', 'gte', 'lt', 'lte'] as const;
 export function filterByCreatedAt<T>(api: Api, records: T[], query: URLSearchParams, timeOf: (record: T) => string, faults: Faults): T[] {
   let result = records;
   if (faults.has(`${api}-lists-created-at-filter-ignored`)) return result;
+  if (api === 'v1' && faults.has('v1-lists-created-at-filter-first-page-only') && Number(query.get('page') ?? '1') > 1) return result;
   for (const bound of bounds) {
     const raw = query.get(`created_at[${bound}]`);
     if (raw === null) continue;
@@ -96,6 +97,7 @@ export function pageV2<T extends { id: number }>(records: T[], url: URL, faults:
   let next: string | null = null;
   if ((more || faults.has('v2-lists-next-page-url-not-null-at-end')) && last) {
     const nextUrl = new URL(first);
+    if (faults.has('v2-lists-next-page-url-drops-filters')) for (const bound of bounds) nextUrl.searchParams.delete(`created_at[${bound}]`);
     nextUrl.searchParams.set(cursorName, encodeCursor(byPosition ? start + limit : last.id));
     next = pageUrl(nextUrl, variants);
   }

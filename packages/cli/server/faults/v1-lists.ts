@@ -10,6 +10,7 @@ export const faults = [
   { name: 'v1-lists-item-count-off-by-one', section: '2.7', description: 'v1 lists: pagination.item_count counts one record more than the list holds (page_count follows it), as if a record the list leaves out were counted' },
   { name: 'v1-lists-page-count-off-by-one', section: '2.7', description: 'v1 lists: pagination.page_count is one more than the number of pages' },
   { name: 'v1-lists-created-at-filter-ignored', section: '4.1', description: 'v1 lists: the created_at[gt|gte|lt|lte] filters are ignored' },
+  { name: 'v1-lists-created-at-filter-first-page-only', section: '4.1', description: 'v1 lists: the created_at filters apply to the first page only; page 2 onwards is cut from the whole list' },
   { name: 'v1-lists-created-at-strict-as-inclusive', section: '4.1', description: 'v1 lists: created_at[gt] and created_at[lt] include the boundary (act as gte and lte)' },
   { name: 'v1-orders-list-oldest-first', section: '4.1', description: 'v1 GET /orders: oldest first instead of newest first' },
   { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
