@@ -9,6 +9,16 @@ const items = (reply: { status: number; body: { restocking_shipment_items?: { sk
 
 /** The restocking shipment faults, v1 and v2 (§2.3, §3.1, §4.1, §4.2): the checks that catch each, and the probe that shows it. */
 export const catalogue = {
+  'v1-restocking-text-double-encoded': {
+    checks: ['v1.restocking.create.shipped-201'],
+    probe: async (t) => (await t.v1.post('/restocking_shipments', { ...shipment, supplier_name: 'Müller & Søn' })).body.supplier_name,
+    conforming: 'Müller & Søn',
+  },
+  'v2-restocking-text-double-encoded': {
+    checks: ['v2.restocking.create.shipped-201'],
+    probe: async (t) => (await t.v2.post('/restocking_shipments', { ...shipment, supplier_name: 'Müller & Søn' })).body.supplier_name,
+    conforming: 'Müller & Søn',
+  },
   'v1-restocking-create-status-created': { checks: ['v1.restocking.create.shipped-201'], probe: async (t) => (await t.v1.post('/restocking_shipments', shipment)).body.status, conforming: 'shipped' },
   'v2-restocking-create-status-created': { checks: ['v2.restocking.create.shipped-201'], probe: async (t) => (await t.v2.post('/restocking_shipments', shipment)).body.status, conforming: 'shipped' },
   'v1-restocking-create-200': { checks: ['v1.restocking.create.shipped-201'], probe: async (t) => (await t.v1.post('/restocking_shipments', shipment)).status, conforming: 201 },

@@ -14,6 +14,11 @@ export const catalogue = {
     probe: async (t) => { await t.v1.post('/orders', order); return (await t.v1.post('/orders', order)).status; },
     conforming: 409,
   },
+  'v1-orders-text-double-encoded': {
+    checks: ['v1.orders.create.201'],
+    probe: async (t) => (await t.v1.post('/orders', { ...order, merchant_order_id: 'FAULT-TEXT', shipping_address: { ...order.shipping_address, city: 'München' } })).body.shipping_address.city,
+    conforming: 'München',
+  },
   'v1-orders-create-created-at-null': {
     checks: ['v1.schema.order'],
     probe: async (t) => typeof (await t.v1.post('/orders', { ...order, merchant_order_id: 'FAULT-CREATED-AT' })).body.created_at,

@@ -58,6 +58,11 @@ export const catalogue = {
     probe: async (t) => (await t.v2.patch('/orders/by_merchant_order_id?merchant_order_id=ACME-00102&sales_channel_id=11', { sales_channel_id: 12 })).body.sales_channel_id,
     conforming: 11,
   },
+  'v2-orders-text-double-encoded': {
+    checks: ['v2.orders.create.sales-channel'],
+    probe: async (t) => (await t.v2.patch('/orders/101', { tags: ['größe-m'] })).body.tags,
+    conforming: ['größe-m'],
+  },
   'v2-orders-create-created-at-null': {
     checks: ['v2.orders.create.created-at-defaults-to-now', 'v2.schema.order'],
     probe: async (t) => typeof (await t.v2.post('/orders', v2Order())).body.created_at,

@@ -6,6 +6,7 @@ import { orderFields, orderLine } from '../suites/support/order-fields.js';
 import { baseAddress, createOrder } from './orders.js';
 import { applyUpdate, modelOfCreated, orderProblems, upsertTarget, type ItemInput, type OrderModel, type OrderUpdate } from './order-model.js';
 import { cancelAtEnd } from '../suites/support/cancel.js';
+import { requireTextKept } from '../suites/support/text.js';
 
 /** The model side: the run's orders by merchant_order_id, which one the updates address, a line counter. */
 export interface MergeModel {
@@ -145,6 +146,8 @@ async function createModelled(real: MergeReal, address: Record<string, string>):
   const merchantOrderId = real.t.uniqueId('order');
   const items = [1, 2].map((line) => orderLine(`line-${line}`, real.skuId, line));
   const order = await createOrder(real.t, { merchant_order_id: merchantOrderId, items, shipping_address: address, ...orderFields(real.t.marker, `${merchantOrderId}-c`, items) });
+  // The model holds the address as sent: text the service keeps otherwise is v1.orders.create.201's finding.
+  requireTextKept(real.t, { shipping_address: address }, order, 'v1.orders.create.201');
   return modelOfCreated(order.id, merchantOrderId, address, items);
 }
 

@@ -4,6 +4,7 @@ import type { Handler, RequestContext, ServerState } from './context.js';
 import { authenticate } from './auth.js';
 import { answerError, apiOf, pathInVersion, rateHeaders, requestUrl, send } from './http/answer.js';
 import { parseJson, readBody } from './http/body.js';
+import { bodyAsStored } from './text-faults.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
 import type { Match, Router } from './http/router.js';
@@ -83,7 +84,7 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
       if (api === 'v1' && raw.length > 0 && !/^application\/json\b/i.test(contentType) && faults.has('v1-body-content-type-enforced')) {
         throw new ApiError(415, `Content-Type ${contentType || '(none)'} is not supported; send application/json`);
       }
-      parsed ??= { value: parseJson(raw, faults.has(`${api}-body-invalid-json-not-400`) ? 422 : 400) };
+      parsed ??= { value: bodyAsStored(faults, api, method, pathInVersion(api, url) ?? '', parseJson(raw, faults.has(`${api}-body-invalid-json-not-400`) ? 422 : 400)) };
       return parsed.value;
     },
   };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CheckFailure, type CheckContext } from '../../src/checks/index.js';
+import { CheckFailure, isSkip, type CheckContext } from '../../src/checks/index.js';
 import type { RecordedExchange } from '../../src/http/index.js';
 
 /** What a property check declares besides its body: its id (for the replay line) and its default number of runs. */
@@ -44,6 +44,8 @@ export async function assertProperty<Ts extends [unknown, ...unknown[]]>(
   });
   if (!details.failed || details.counterexample === null) return;
   const inner = details.errorInstance;
+  // A premise that did not hold (t.skip inside a case) skips the check: it is no counterexample.
+  if (isSkip(inner)) throw inner;
   const lines = [
     `Counterexample (shrunk ${details.numShrinks} times): ${visible(fc.stringify(details.counterexample))}`,
     `{ seed: ${details.seed}, path: "${details.counterexamplePath ?? ''}" }`,

@@ -2,6 +2,8 @@ import type { FaultDefinition } from './types.js';
 
 /** Deviations of the restocking shipment rules, v1 and v2: status, create, update, items and cancel (§2.3, §3.1, §4.1, §4.2). */
 export const faults = [
+  { name: 'v1-restocking-text-double-encoded', section: '2', description: 'v1 restocking shipment creates and updates store text beyond ASCII double-encoded (its UTF-8 bytes read as Latin-1: "Søn" reads back as "SÃ¸n")' },
+  { name: 'v2-restocking-text-double-encoded', section: '2', description: 'v2 restocking shipment creates and updates store text beyond ASCII double-encoded (its UTF-8 bytes read as Latin-1: "Søn" reads back as "SÃ¸n")' },
   { name: 'v1-restocking-create-status-created', section: '3.1', description: 'v1 POST /restocking_shipments: the new shipment is in status created instead of shipped' },
   { name: 'v2-restocking-create-status-created', section: '3.1', description: 'v2 POST /restocking_shipments: the new shipment is in status created instead of shipped' },
   { name: 'v1-restocking-create-200', section: '4.1', description: 'v1 POST /restocking_shipments answers 200 instead of 201' },

@@ -3,6 +3,7 @@ import type { FaultDefinition } from './types.js';
 /** Deviations of the v1 order rules (§4.1 rules 1 to 5, §8 money values, §9.5). */
 export const faults = [
   { name: 'v1-orders-duplicate-not-409', section: '4.1', description: 'v1 POST /orders: a duplicate merchant_order_id creates a second order (201) instead of answering 409' },
+  { name: 'v1-orders-text-double-encoded', section: '2', description: 'v1 order creates and updates store text beyond ASCII double-encoded (its UTF-8 bytes read as Latin-1: "Müller" reads back as "MÃ¼ller")' },
   { name: 'v1-orders-create-created-at-null', section: '2', description: 'v1 orders the service set the created_at of (a create without one) show created_at null instead of the time they were created' },
   { name: 'v1-orders-duplicate-409-without-id', section: '4.1', description: "v1 POST /orders: the 409 for a duplicate does not carry the existing order's id" },
   { name: 'v1-orders-create-unknown-property-accepted', section: '4.1', description: 'v1 POST /orders: unknown properties are ignored instead of answering 422' },

@@ -2,6 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 /** Deviations of the v1 SKU rules: updates and PUT, status, identity by merchant_sku_id, cost fields and unknown properties (§2.6, §4.1, §7, §9.5). */
 export const faults = [
+  { name: 'v1-skus-text-double-encoded', section: '2', description: 'v1 SKU creates and updates store text beyond ASCII double-encoded (its UTF-8 bytes read as Latin-1: "Größe" reads back as "GrÃ¶ÃŸe")' },
   { name: 'v1-skus-put-not-alias', section: '4.1', description: 'v1 PUT /skus/{id} answers 405 instead of behaving like PATCH' },
   { name: 'v1-skus-update-omitted-cleared', section: '4.1', description: 'v1 SKU update: name, hs_code and image_url left out are cleared (to an empty string) and batch_tracking_enabled left out to false, instead of kept' },
   { name: 'v1-skus-delete-not-deleted', section: '2.6', description: 'v1 DELETE /skus/{id} leaves the status active instead of deleted' },

@@ -11,6 +11,7 @@ export const faults = [
   { name: 'v2-orders-by-merchant-order-id-get-unknown-422', section: '7', description: 'v2 GET /orders/by_merchant_order_id: a merchant_order_id no order of the channel has answers 422 instead of 404' },
   { name: 'v2-orders-by-merchant-order-id-patch-unknown-422', section: '7', description: 'v2 PATCH /orders/by_merchant_order_id: a merchant_order_id no order of the channel has answers 422 instead of 404 (GET still answers 404)' },
   { name: 'v2-orders-by-merchant-order-id-patch-sales-channel-applied', section: '4.2', description: "v2 PATCH /orders/by_merchant_order_id: sales_channel_id (another of the merchant's channels) is changed instead of ignored" },
+  { name: 'v2-orders-text-double-encoded', section: '2', description: 'v2 order creates and updates store text beyond ASCII double-encoded (its UTF-8 bytes read as Latin-1: "Müller" reads back as "MÃ¼ller")' },
   { name: 'v2-orders-create-created-at-null', section: '2.1', description: 'v2 orders created without created_at show created_at null instead of the current time' },
   { name: 'v2-orders-create-created-at-from-external', section: '2.1', description: 'v2 POST /orders without created_at takes external_created_at as created_at instead of the current time' },
   { name: 'v2-orders-patch-fulfillment-status-applied', section: '2.1', description: 'v2 PATCH /orders/{id}: a fulfillment_status sent is applied although the field is read-only' },

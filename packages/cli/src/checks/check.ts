@@ -12,6 +12,11 @@ import type { CheckMeta, CheckRecord, RunConfig } from './types.js';
 // vitest's own skip signal (`context.skip`) travels as an error with this code; it is not a failure.
 const VITEST_SKIP_CODE = 'VITEST_PENDING';
 
+/** Whether `error` is a check's skip (`t.skip`) on its way out, not a failure. */
+export function isSkip(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === VITEST_SKIP_CODE;
+}
+
 // How many of a check's last exchanges an unexpected error (not a CheckFailure) reports.
 const EXCHANGES_FOR_ERRORS = 5;
 
@@ -121,8 +126,8 @@ export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig):
     if (failed === undefined) return;
     // A check the run stopped under (interrupt, rate-limit bound) did not fail: it did not finish.
     const halted = session.http.haltReason;
-    if (halted !== undefined && (failed as { code?: unknown }).code !== VITEST_SKIP_CODE) vitestContext.skip(`not finished: ${halted}`);
-    if ((failed as { code?: unknown }).code !== VITEST_SKIP_CODE) recordFailure(record, failed, exchanges);
+    if (halted !== undefined && !isSkip(failed)) vitestContext.skip(`not finished: ${halted}`);
+    if (!isSkip(failed)) recordFailure(record, failed, exchanges);
     throw failed;
   });
 }

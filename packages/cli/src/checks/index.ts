@@ -1,5 +1,5 @@
 /** The check-definition API the suites use (docs/ARCHITECTURE.md, "Checks"). */
-export { check, registerCheck } from './check.js';
+export { check, isSkip, registerCheck } from './check.js';
 export { ApiClient } from './api-client.js';
 export type { ApiResponse, CallOptions, Query, RequestOptions, SendOptions } from './api-client.js';
 export type { Answer, AnswerOf, Documented, ListedOf, ListTemplateOf, OperationAt, OperationKey, Shown, TemplateOf } from './operations.js';

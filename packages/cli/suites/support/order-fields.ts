@@ -1,6 +1,7 @@
 // The §2.1 fields of an order the run sends, in v1 and v2 alike: every field the specification names
 // for the shape, with valid and consistent values, so that a service requiring one whose requirement
 // is "not shown" (the v1 create field list, §2.1) still accepts the run's orders.
+import { merchantText } from './text.js';
 
 /** The unit price the run's lines carry, tax included (cents, int32 >= 0). */
 const UNIT_PRICE_CENTS = 1190;
@@ -18,21 +19,24 @@ export function orderLine(merchantItemId: string, skuId: number, quantity = 1): 
   };
 }
 
-/** A complete §2.1 address: the required fields, every name, and each optional field with a valid value. */
+/**
+ * A complete §2.1 address: the required fields, every name, and each optional field with a valid value,
+ * its free text beyond ASCII as a German address is (support/text.ts).
+ */
 export function fullAddress(): Record<string, unknown> {
   return {
-    first_name: 'Conformance',
-    last_name: 'Check',
-    full_name: 'Conformance Check',
-    company: 'mfc conformance run',
+    first_name: merchantText.firstName,
+    last_name: merchantText.lastName,
+    full_name: `${merchantText.firstName} ${merchantText.lastName}`,
+    company: merchantText.company,
     email: 'conformance@example.com',
-    line1: '1 Test Street',
-    line2: 'Floor 2',
-    city: 'Berlin',
-    postal_code: '10115',
-    province_or_state_code: 'BE',
+    line1: merchantText.street,
+    line2: merchantText.floor,
+    city: merchantText.city,
+    postal_code: '80331',
+    province_or_state_code: 'BY',
     country_code: 'DE',
-    phone: '+49 30 0000000',
+    phone: '+49 89 0000000',
   };
 }
 
@@ -59,11 +63,11 @@ export function orderFields(marker: string, customerOrderNumber: string, lines: 
     carrier_preference: 'DHL',
     external_created_at: new Date(Date.now() - 86_400_000).toISOString(),
     currency: 'EUR',
-    custom_metadata: { mfc: marker },
+    custom_metadata: { mfc: marker, note: merchantText.note },
     customer_order_number: customerOrderNumber,
     payment_method: 'invoice',
     financial_status: 'paid',
-    tags: [marker],
+    tags: [marker, merchantText.tag],
     ...orderTotals(lines),
   };
 }

@@ -3,6 +3,7 @@ import type { Answer, ApiResponse, CheckContext, ListedOf } from '../../src/chec
 import { dateInDays } from './dates.js';
 import { digitsAsNumber } from './digits.js';
 import { recordId, sharedList } from './scope.js';
+import { merchantText } from './text.js';
 import { cancelAtEnd } from './cancel.js';
 
 /** The statuses in which PUT /restocking_shipments/{id} is allowed (§3.1). */
@@ -23,7 +24,7 @@ export function v1RestockingBody(t: CheckContext): Record<string, unknown> {
     delivery_option: 'courier',
     tracking_code: t.uniqueId('tracking'),
     po_number: t.uniqueId('po'),
-    supplier_name: t.marker,
+    supplier_name: `${t.marker}-${merchantText.supplier}`,
     restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id, announced_quantity: 5 }],
   };
 }
@@ -36,7 +37,7 @@ export function v2RestockingBody(t: CheckContext): Record<string, unknown> {
     warehouse_id: t.fixtures.warehouseId,
     restocking_shipment_items: [{ sku_id: t.fixtures.sku?.id, announced_quantity: 5 }],
     po_number: t.uniqueId('po'),
-    supplier_name: t.marker,
+    supplier_name: `${t.marker}-${merchantText.supplier}`,
     tracking_code: t.uniqueId('tracking'),
   };
 }

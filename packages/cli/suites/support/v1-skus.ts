@@ -3,6 +3,7 @@
 // the two §2.6 identifiers a SKU always has and asks nothing of the answer but an integer id.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { recordId } from './scope.js';
+import { merchantText } from './text.js';
 
 /** A SKU under test: its id and whether the run created it (only those are ever deleted). */
 export interface SkuUnderTest {
@@ -63,7 +64,7 @@ function answerId(body: string | null): number | undefined {
 async function createSku(t: CheckContext): Promise<SkuUnderTest | undefined> {
   const code = t.uniqueId('sku');
   // Not validated: the create's answer is not what these checks judge, and its shape is not shown.
-  const res = await t.v1.post('/skus', { body: { merchant_sku_id: code, name: `${code} conformance` }, validate: false });
+  const res = await t.v1.post('/skus', { body: { merchant_sku_id: code, name: `${code} ${merchantText.product}` }, validate: false });
   const id = recordId(res.body);
   if (res.status < 200 || res.status > 299 || id === undefined) return undefined;
   deleteSkuAtEnd(t, id);

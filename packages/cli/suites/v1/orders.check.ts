@@ -3,6 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { expectExistingOrderId } from '../support/duplicate.js';
+import { expectTextKept } from '../support/text.js';
 import { addressOf, cancelLater, createOrder, itemsOf, orderBody, postOrder, sharedV1Order, shippingAddress } from '../support/v1-orders.js';
 
 const needs = ['fixtures.sku'];
@@ -34,7 +35,7 @@ check({
   id: 'v1.orders.create.201',
   api: 'v1',
   section: '4.1',
-  title: 'POST /orders answers 201 with the order, which GET /orders/{id} then shows',
+  title: 'POST /orders answers 201 with the order, which GET /orders/{id} then shows, its text as it was sent',
   needs,
   writes: true,
 }, async (t) => {
@@ -42,8 +43,10 @@ check({
   const created = await createOrder(t, body);
   t.expect(created, 'The created order carries the merchant_order_id sent', body.merchant_order_id, created.body?.merchant_order_id);
   t.expect(created, 'The created order lists the item sent (by merchant_item_id)', 1, linesWithId(created, 'line-1').length);
+  expectTextKept(t, body, created, 'The created order');
   const read = await readOrder(t, created.body?.id);
   t.expect(read, 'GET /orders/{id} shows the created order', body.merchant_order_id, read.body?.merchant_order_id);
+  expectTextKept(t, body, read, 'GET /orders/{id} of the created order');
 });
 
 check({

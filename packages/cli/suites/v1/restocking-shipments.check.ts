@@ -4,6 +4,7 @@ import type { Answer, CheckContext } from '../../src/checks/index.js';
 import { dateInDays } from '../support/dates.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { cancelAtEnd } from '../support/cancel.js';
+import { expectTextKept } from '../support/text.js';
 import { announcedItems, editableStatuses, findNotEditableShipment, skipUnlessStillNotEditable, NOT_EDITABLE_SHIPMENTS, updatableState, v1RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
@@ -23,7 +24,7 @@ check({
   id: 'v1.restocking.create.shipped-201',
   api: 'v1',
   section: '4.1',
-  title: 'POST /restocking_shipments answers 201 with the v1 shipment in status shipped',
+  title: 'POST /restocking_shipments answers 201 with the v1 shipment in status shipped, its text as it was sent',
   needs,
   writes: true,
 }, async (t) => {
@@ -31,6 +32,7 @@ check({
   const created = await createV1Shipment(t, body, false);
   t.expect(created, 'A shipment created through the API starts in status shipped (§3.1)', 'shipped', created.body.status);
   t.expect(created, 'The created shipment carries the po_number sent', body.po_number, created.body.po_number);
+  expectTextKept(t, body, created, 'The created shipment');
   // v1 item fields other than in requests are not shown (§2.3): the items' content is not compared.
   t.expect(created, 'The created shipment lists one item per item sent', 1, created.body.restocking_shipment_items.length);
 });

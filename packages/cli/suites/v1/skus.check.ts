@@ -3,6 +3,7 @@
 import { check } from '../../src/checks/index.js';
 import type { Answer, ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { recordId } from '../support/scope.js';
+import { merchantText } from '../support/text.js';
 import { keptProperties, skuUnderTest, weightOf } from '../support/v1-skus.js';
 
 const needs = ['fixtures.sku'];
@@ -30,10 +31,10 @@ check({
   writes: true,
 }, async (t) => {
   const sku = await skuUnderTest(t);
-  const patched = await patchSku(t, sku.id, { name: `${t.marker} patched`, weight_in_kg: 1.25 }, 'PATCH /skus/{id} updates name and weight_in_kg');
-  const put = await t.v1.put('/skus/{id}', { path: { id: sku.id }, body: { name: `${t.marker} put`, weight_in_kg: 2.5 } });
+  const patched = await patchSku(t, sku.id, { name: `${t.marker} ${merchantText.product} patched`, weight_in_kg: 1.25 }, 'PATCH /skus/{id} updates name and weight_in_kg');
+  const put = await t.v1.put('/skus/{id}', { path: { id: sku.id }, body: { name: `${t.marker} ${merchantText.product} put`, weight_in_kg: 2.5 } });
   t.expectStatus(put, 200, 'PUT /skus/{id} is accepted as PATCH is (§4.1, §9.5)');
-  t.expect(put, 'PUT sets the name and weight_in_kg sent', { name: `${t.marker} put`, weight_in_kg: 2.5 }, { name: put.body?.name, weight_in_kg: weightOf(put.body) });
+  t.expect(put, 'PUT sets the name and weight_in_kg sent, the name\'s text as it was sent (§2: bodies are JSON)', { name: `${t.marker} ${merchantText.product} put`, weight_in_kg: 2.5 }, { name: put.body?.name, weight_in_kg: weightOf(put.body) });
   t.expect(put, 'PUT keeps every other property, as PATCH does (§4.1)', keptProperties(patched, ['name', 'weight_in_kg']), keptProperties(put, ['name', 'weight_in_kg']));
 });
 
@@ -46,7 +47,7 @@ check({
   writes: true,
 }, async (t) => {
   const sku = await skuUnderTest(t);
-  const before = await patchSku(t, sku.id, { name: `${t.marker} before` }, 'PATCH /skus/{id} with a name answers 200');
+  const before = await patchSku(t, sku.id, { name: `${t.marker} ${merchantText.product} before` }, 'PATCH /skus/{id} with a name answers 200');
   const after = await patchSku(t, sku.id, { weight_in_kg: 0.75 }, 'PATCH /skus/{id} with only weight_in_kg answers 200');
   t.expect(after, 'Every property left out of the update keeps its value (§4.1)', keptProperties(before, ['weight_in_kg']), keptProperties(after, ['weight_in_kg']));
 });

@@ -10,6 +10,7 @@ import {
   byMerchantOrderIdQuery, createV2Order, findInV2Orders, otherChannelOrder, otherSalesChannelId, sharedV2Order, skipUnlessQueryUnderstood, v2OrderBody,
 } from '../support/v2-orders.js';
 import { cancelAtEnd } from '../support/cancel.js';
+import { expectTextKept } from '../support/text.js';
 
 // Fields an order created by v2OrderBody holds that a PATCH of other fields must leave as they are.
 const keptFields = ['carrier_preference', 'external_created_at', 'custom_metadata', 'customer_order_number', 'payment_method', 'currency', 'financial_status', 'shipping_address'] as const;
@@ -58,7 +59,7 @@ check({
   id: 'v2.orders.create.sales-channel',
   api: 'v2',
   section: '4.2',
-  title: 'POST /orders answers 200 with the order created for the sales channel named, and GET /orders/{id} reads it',
+  title: 'POST /orders answers 200 with the order created for the sales channel named, and GET /orders/{id} reads it, its text as it was sent',
   needs: ['fixtures.sku'],
   writes: true,
 }, async (t) => {
@@ -72,6 +73,8 @@ check({
   t.expect(read, 'GET /orders/{id} reads the created order (id)', created.body.id, read.body.id);
   t.expect(read, 'GET /orders/{id} reads the created order (merchant_order_id)', body.merchant_order_id, read.body.merchant_order_id);
   t.expect(read, 'GET /orders/{id} reads the created order (sales_channel_id)', body.sales_channel_id, digitsAsNumber(read.body.sales_channel_id));
+  expectTextKept(t, body, created, 'The created order');
+  expectTextKept(t, body, read, 'GET /orders/{id} of the created order');
 });
 
 check({

@@ -3,6 +3,7 @@ import { check } from '../../src/checks/index.js';
 import type { CheckContext } from '../../src/checks/index.js';
 import { digitsAsNumber } from '../support/digits.js';
 import { answerExcerpt, requireSuccess } from '../support/success.js';
+import { expectTextKept } from '../support/text.js';
 import { announcedItems, createV2Shipment, editableStatuses, findNotEditableShipment, skipUnlessStillNotEditable, NOT_EDITABLE_SHIPMENTS, updatableState, v2RestockingBody } from '../support/restocking.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
@@ -11,7 +12,7 @@ check({
   id: 'v2.restocking.create.shipped-201',
   api: 'v2',
   section: '4.2',
-  title: 'POST /restocking_shipments answers 201 with the v2 shipment in status shipped',
+  title: 'POST /restocking_shipments answers 201 with the v2 shipment in status shipped, its text as it was sent',
   needs,
   writes: true,
 }, async (t) => {
@@ -22,6 +23,7 @@ check({
   if (created.body.warehouse_id !== undefined) t.expect(created, 'The created shipment carries the warehouse_id sent', body.warehouse_id, digitsAsNumber(created.body.warehouse_id));
   t.expect(created, 'The created shipment carries the po_number sent', body.po_number, created.body.po_number);
   t.expect(created, 'The created shipment carries the items sent', body.restocking_shipment_items, announcedItems(created.body));
+  expectTextKept(t, body, created, 'The created shipment');
 });
 
 check({
