@@ -13,6 +13,9 @@ const setups: Array<[string, VariantName[]]> = [
   // A real deployment's v2 window as an independent implementation found it: trailing, shared with
   // other clients of the merchant, and slow to answer (§8 leaves each of these open).
   ['a trailing v2 window shared with other clients, answering slowly', ['traffic-v2-rolling-window', 'traffic-other-clients', 'traffic-slow-responses']],
+  // Lists trailing the writes beside the other list and time shapes, on the seed whose lists are short
+  // enough to walk (all variants at once has a large merchant, whose cursor walks skip).
+  ['lists trailing the writes, newest first with a position cursor, relative page URLs, written to the second', ['lists-lag-behind-writes', 'v2-lists-newest-first-offset', 'v2-lists-relative-page-urls', 'v2-lists-cursor-page-after', 'time-whole-seconds', 'time-coarse-receive-clock']],
   ['all compatible variants at once', [...combinedVariants]],
 ];
 
