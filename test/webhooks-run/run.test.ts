@@ -21,6 +21,7 @@ const webhookCheckIds = [
   'v1.webhooks.retry.after-connection-failure',
   'v1.webhooks.retry.not-after-4xx',
   'v2.webhooks.restocking-status-updated',
+  'v2.webhooks.timestamp-not-before-change',
   'v2.webhooks.order-status-updated',
   'v2.webhooks.signature',
 ];
