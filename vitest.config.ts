@@ -22,6 +22,7 @@ export const slowTests = [
   'test/baseline/cli.test.ts',
   'test/runner/hardening.test.ts',
   'test/webhooks-run/run.test.ts',
+  'test/webhooks-run/retry-ties.test.ts',
   'test/setup/init.test.ts',
 ];
 

@@ -156,6 +156,45 @@ describe('mfc cleanup', () => {
     expect(mismatch.stderr).toContain('is not the marker of --report');
   });
 
+  it('--dry-run reads each record as a real cleanup does: a SKU reading deleted is "already deleted", a cancelled order "already cancelled", and the counts say so; the cleanup after it agrees', async () => {
+    const reportMarker = 'mfc-cleanuptest5';
+    const v1 = createClient({ baseUrl: server.url, token: server.profile.tokens.primary, version: 'v1' });
+    const skuOf = async (n: number): Promise<string> => String(((await v1.POST('/skus', { body: { merchant_sku_id: `${reportMarker}-sku-${n}`, name: 'cleanup' } as never })) as { data?: { id?: unknown } }).data?.id);
+    const deletedSku = await skuOf(1);
+    const activeSku = await skuOf(2);
+    expect((await v1.DELETE('/skus/{id}', { params: { path: { id: Number(deletedSku) } } })).status).toBe(200);
+    await v1.close();
+    const order = await createOrder(`${reportMarker}-order-1`, reportMarker);
+    unwrap(await client.PUT('/orders/{id}/cancel', { params: { path: { id: order } } }));
+    // An id the target does not know: its status cannot be read, so it is treated as a real cleanup would delete it.
+    const unknownSku = '999999';
+    const created = [
+      { api: 'v1', kind: 'skus', id: deletedSku, checkId: 'v1.skus.delete.status-deleted' },
+      { api: 'v1', kind: 'skus', id: activeSku, checkId: 'v1.skus.create' },
+      { api: 'v1', kind: 'skus', id: unknownSku, checkId: 'v1.skus.create' },
+      { api: 'v2', kind: 'orders', id: String(order), checkId: 'v2.orders.cancel.cancelled' },
+    ];
+    const reportPath = join(tempDir(), 'report.json');
+    writeFileSync(reportPath, JSON.stringify({ summary: { passed: 4, failed: 0, skipped: 0 }, checks: [], run: { marker: reportMarker, seed: 1, created } }));
+
+    const dry = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath, '--dry-run']);
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`sku +${deletedSku}  \\(named by the report\\)  already deleted \\(status deleted`));
+    expect(dry.stdout).toMatch(new RegExp(`sku +${activeSku}  \\(named by the report\\)  would delete \\(DELETE /skus/\\{id\\}\\) \\(was active\\)`));
+    expect(dry.stdout).toMatch(new RegExp(`sku +${unknownSku}  \\(named by the report\\)  would delete \\(DELETE /skus/\\{id\\}\\) \\(status not read: v2 GET /skus/${unknownSku} answered 404\\)`));
+    expect(dry.stdout).toMatch(new RegExp(`order +${order}  merchant_order_id=${reportMarker}-order-1  already cancelled`));
+    expect(dry.stdout).toContain(`4 record(s) of marker ${reportMarker}: 0 would be cancelled, 2 would be deleted, 1 already cancelled, 1 already deleted, 0 left, 0 failed (dry run: nothing was written)`);
+
+    const real = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath]);
+    expect(real.stdout).toMatch(new RegExp(`sku +${deletedSku}  \\(named by the report\\)  already deleted`));
+    expect(real.stdout).toMatch(new RegExp(`sku +${activeSku}  \\(named by the report\\)  deleted \\(DELETE /skus/\\{id\\}: status deleted, §2\\.6\\) \\(was active\\)`));
+    expect(real.stdout).toMatch(new RegExp(`sku +${unknownSku}  \\(named by the report\\)  left: DELETE /skus/\\{id\\} answered 404`));
+    expect(real.stdout).toContain(`4 record(s) of marker ${reportMarker}: 0 cancelled, 1 deleted, 1 already cancelled, 1 already deleted, 1 left, 0 failed`);
+    expect(real.code).toBe(0);
+    const again = await runCli(['cleanup', '--profile', profilePath, '--report', reportPath, '--dry-run']);
+    expect(again.stdout).toContain('0 would be cancelled, 1 would be deleted, 1 already cancelled, 2 already deleted, 0 left, 0 failed');
+  });
+
   it('cleans up as the other merchant too: its marked order is cancelled, the SKU the report lists as its own is deleted with its token', async () => {
     const otherMarker = 'mfc-cleanuptest4';
     const { otherMerchant } = server.profile.fixtures;

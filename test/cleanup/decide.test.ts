@@ -18,6 +18,8 @@ describe('decide', () => {
     ['a received restocking shipment is left', { given: record('restocking_shipment', 'received'), want: 'left' }],
     ['a cancelled restocking shipment is already cancelled', { given: record('restocking_shipment', 'cancelled'), want: 'already-cancelled' }],
     ['an inventory batch is left: no cancel operation', { given: record('inventory_batch', 'active'), want: 'left' }],
+    ['a SKU reading deleted is already deleted (§2.6)', { given: record('sku', 'deleted'), want: 'already-deleted' }],
+    ['an active SKU is deleted', { given: record('sku', 'active'), want: 'delete' }],
     ['an id that is not an integer is left', { given: record('order', 'processing', 'abc'), want: 'left' }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {

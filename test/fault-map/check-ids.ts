@@ -217,4 +217,5 @@ export type CheckId =
   | 'v2.webhooks.redirect-not-followed'
   | 'v2.webhooks.restocking-status-updated'
   | 'v2.webhooks.shipment-events'
-  | 'v2.webhooks.signature';
+  | 'v2.webhooks.signature'
+  | 'v2.webhooks.timestamp-not-before-change';

@@ -2,8 +2,7 @@
 // setup the matrix uses. Without it, a check that always fails would seem to catch every fault.
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../packages/cli/server/index.js';
-import { cleanUp } from '../../packages/cli/src/cleanup/index.js';
-import { createClient } from '../../packages/api/src/client/index.js';
+import { cleanUp, cleanupClients } from '../../packages/cli/src/cleanup/index.js';
 import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
 import { runAgainstConforming } from './conforming-run.js';
 
@@ -12,30 +11,27 @@ import { runAgainstConforming } from './conforming-run.js';
  * with the ids of run.created, as the primary and as the other merchant (checks the plan moved there
  * make records as that merchant). Nothing may be left to cancel, and every record the walk finds
  * carrying the marker must be one run.created lists, as made by that merchant (issue 16: upserts included).
+ * SKUs have no list: the dry run reads each one's status as a real cleanup does (the reference server
+ * shows a v2 SKU's status), and every one the run created must read deleted, whether its check deleted
+ * it or the check's end did, so that the dry run says "already deleted" for each (issue 33).
  */
 async function leftBehind(server: RunningServer, outcome: RunOutcome): Promise<{ cancellable: string[]; unlisted: string[]; otherMerchantRecords: number; skusDeleted: number; skusActive: string[] }> {
   const left = { cancellable: [] as string[], unlisted: [] as string[], otherMerchantRecords: 0, skusDeleted: 0, skusActive: [] as string[] };
   for (const merchant of [undefined, 'otherMerchant' as const]) {
     const token = merchant === undefined ? server.profile.tokens.primary : server.profile.tokens.otherMerchant!;
-    const client = createClient({ baseUrl: server.url, token, version: 'v2' });
-    const v1 = createClient({ baseUrl: server.url, token, version: 'v1' });
+    const clients = cleanupClients({ baseUrl: server.url, token });
     try {
-      const result = await cleanUp(client, { v1, marker: outcome.marker, dryRun: true, reported: outcome.created, ...(merchant === undefined ? {} : { merchant }) });
+      const result = await cleanUp(clients, { marker: outcome.marker, dryRun: true, reported: outcome.created, ...(merchant === undefined ? {} : { merchant }) });
       const listed = new Set(outcome.created.filter((record) => record.token === merchant).map((record) => `${record.kind.replace(/s$/, '')} ${record.id}`));
       left.cancellable.push(...result.results.filter((record) => record.action === 'would-cancel').map((record) => `${record.kind} ${record.id} (${record.status ?? '?'})`));
       left.unlisted.push(...result.results.filter((record) => record.source === 'list' && !listed.has(`${record.kind} ${record.id}`)).map((record) => `${merchant ?? 'primary'}: ${record.kind} ${record.id}`));
       if (merchant !== undefined) left.otherMerchantRecords = result.results.length;
-      // SKUs have no list: every one the run created must read deleted (the reference server shows a
-      // v2 SKU's status), whether its check deleted it or the check's end did.
-      for (const sku of outcome.created.filter((record) => record.kind === 'skus' && record.token === merchant)) {
-        const read = await fetch(`${server.url}/merchant_api/v2/skus/${sku.id}`, { headers: { authorization: `Bearer ${token}` } });
-        const { status } = await read.json() as { status?: unknown };
-        if (status === 'deleted') left.skusDeleted += 1;
-        else left.skusActive.push(`${merchant ?? 'primary'}: sku ${sku.id} (${String(status)}, made by ${sku.checkId})`);
-      }
+      const skus = result.results.filter((record) => record.kind === 'sku');
+      left.skusDeleted += skus.filter((record) => record.action === 'already-deleted').length;
+      const maker = (id: string): string | undefined => outcome.created.find((record) => record.kind === 'skus' && record.id === id)?.checkId;
+      left.skusActive.push(...skus.filter((record) => record.action !== 'already-deleted').map((record) => `${merchant ?? 'primary'}: sku ${record.id} (${record.action}, ${record.status ?? record.statusUnread ?? '?'}, made by ${maker(record.id)})`));
     } finally {
-      await client.close();
-      await v1.close();
+      await clients.close();
     }
   }
   return left;

@@ -28,13 +28,15 @@ export const catalogue = {
     provenBy: dispatcher,
   },
   'webhooks-v1-missing-event-id': { checks: ['v1.webhooks.event-id', 'v1.webhooks.shipment-and-return-events'], provenBy: dispatcher },
-  'webhooks-v1-unstable-event-id': { checks: ['v1.webhooks.retry.after-500', 'v1.webhooks.retry.after-timeout'], provenBy: dispatcher },
+  // The other retry checks tie a retry with a new event id to its call by its bytes and signature; after-500 judges the id.
+  'webhooks-v1-unstable-event-id': { checks: ['v1.webhooks.retry.after-500'], provenBy: dispatcher },
   'webhooks-v1-retries-4xx': { checks: ['v1.webhooks.retry.not-after-4xx'], provenBy: dispatcher },
   'webhooks-v1-no-retry-5xx': { checks: ['v1.webhooks.retry.after-500'], provenBy: dispatcher },
   'webhooks-v2-missing-envelope-field': { checks: ['v2.webhooks.restocking-status-updated', 'v2.webhooks.order-status-updated', 'v2.webhooks.shipment-events'], provenBy: dispatcher },
   'webhooks-v2-missing-signature': { checks: ['v2.webhooks.signature', 'v2.properties.webhook-signatures', 'v2.webhooks.shipment-events'], provenBy: dispatcher },
-  'webhooks-v1-payload-changed-on-retry': { checks: ['v1.webhooks.retry.after-500', 'v1.webhooks.retry.after-timeout'], provenBy: dispatcher },
+  'webhooks-v1-payload-changed-on-retry': { checks: ['v1.webhooks.retry.after-500'], provenBy: dispatcher },
   'webhooks-v1-no-retry-connection-failure': { checks: ['v1.webhooks.retry.after-connection-failure'], provenBy: answers },
+  'webhooks-v1-no-retry-timeout': { checks: ['v1.webhooks.retry.after-timeout'], provenBy: answers },
   'webhooks-v2-events-to-v1-url': { checks: ['v1.webhooks.versions-separate'], provenBy: answers },
   'webhooks-v1-no-retry-429': { checks: ['v1.webhooks.retry.after-429'], provenBy: answers },
   'webhooks-answer-wait-2s': { checks: ['v1.webhooks.slow-answer-received'], provenBy: answers },
@@ -45,4 +47,5 @@ export const catalogue = {
   // The checks that need a restocking event only to judge it skip, naming the event's owner, which fails alone.
   'webhooks-v1-restocking-event-not-sent': { checks: ['v1.webhooks.restocking-status-updated'], provenBy: matrixOnly },
   'webhooks-v2-restocking-event-not-sent': { checks: ['v2.webhooks.restocking-status-updated'], provenBy: matrixOnly },
+  'webhooks-v2-timestamp-fixed': { checks: ['v2.webhooks.timestamp-not-before-change'], provenBy: dispatcher },
 } satisfies Catalogue<typeof faults>;

@@ -79,7 +79,8 @@ describe.each(Object.entries(cases))('variant %s', (name, row) => {
   });
 });
 
-// The webhook variants: what a receiver gets when restocking shipment 901 (created) is cancelled.
+// The webhook variants: what a receiver gets when a restocking shipment is created (through v1) and
+// restocking shipment 901 (created) is cancelled.
 let receiverUrl: string;
 let received: Record<string, any>[] = [];
 const receiver = createServer((req, res) => {
@@ -103,6 +104,8 @@ async function deliveries(variant: string[]): Promise<Record<string, any>[]> {
   received = [];
   const t = await start({ variants: variant, webhookV1Url: `${receiverUrl}/v1`, webhookV2Url: `${receiverUrl}/v2`, webhookTimeScale: 0.0001 });
   try {
+    const shipment = { warehouse_id: 3, estimated_arrival_date: '2026-04-01', delivery_option: 'courier', restocking_shipment_items: [{ sku_id: 502, announced_quantity: 10 }] };
+    expect((await t.v1.post('/restocking_shipments', shipment)).status).toBe(201);
     expect((await t.v2.put('/restocking_shipments/901/cancel')).status).toBe(200);
     // Deliveries run in the background: every call, duplicates and late events included, is made
     // (and so received, as the receiver answers after reading it) once the dispatcher has settled.
@@ -127,6 +130,11 @@ const webhookCases = {
     },
     conforming: [1, 1, 1, 1],
     variant: [2, 1, 2, 1],
+  },
+  'webhooks-creation-announced': {
+    observe: (calls) => calls.map(kind).sort(),
+    conforming: ['v1 restocking cancelled', 'v2 restocking_shipment.status_updated cancelled'],
+    variant: ['v1 restocking cancelled', 'v1 restocking shipped', 'v2 restocking_shipment.status_updated cancelled', 'v2 restocking_shipment.status_updated shipped'],
   },
   'webhooks-out-of-order': {
     observe: (calls) => {

@@ -20,6 +20,7 @@ const first = [
   'test/runner/hardening.test.ts',
   'test/runner/rate-budget.test.ts',
   'test/webhooks-run/run.test.ts',
+  'test/webhooks-run/retry-ties.test.ts',
   'test/reports/html-browser.test.ts',
   'test/setup/init.test.ts',
   'test/package/consumer.test.ts',

@@ -1,14 +1,14 @@
 // How the webhook checks tell their call from others (suites/support/webhooks.ts): by version,
-// resource id, status and v2 event type; a retry by its x-service-event-id (or, without one, its
-// bytes); a changed payload by the fields that differ.
+// resource id, status and v2 event type; a retry by the change it announces and its x-service-event-id
+// (or its bytes under the same signature); a changed payload by the fields that differ.
 import { describe, expect, it } from 'vitest';
 import type { Delivery } from '../../packages/cli/src/webhooks/index.js';
 import { announces, changedFields, isRetryOf, orderCancelled, restockingCancelled } from '../../packages/cli/suites/support/webhooks.js';
 
-function delivery(seq: number, api: 'v1' | 'v2', body: Record<string, unknown>, eventId?: string): Delivery {
+function delivery(seq: number, api: 'v1' | 'v2', body: Record<string, unknown>, eventId?: string, signature = 'digest-of-the-primary'): Delivery {
   const resource = (api === 'v1' ? body : body['data']) as Delivery['resource'];
   return {
-    seq, method: 'POST', path: `/webhooks/${api}`, headers: {}, rawBody: Buffer.from(JSON.stringify(body)), body, receivedAt: new Date(),
+    seq, method: 'POST', path: `/webhooks/${api}`, headers: { 'x-service-signature': signature }, rawBody: Buffer.from(JSON.stringify(body)), body, receivedAt: new Date(),
     api, refusal: undefined, signature: undefined, eventId, resource, event: undefined, answer: 204,
   };
 }
@@ -35,12 +35,18 @@ describe('announces', () => {
 describe('isRetryOf', () => {
   const first = delivery(3, 'v1', { id: 5, status: 'cancelled' }, 'ev-1');
   const cases: Array<[string, { first: Delivery; given: Delivery; want: boolean }]> = [
-    ['a later call with the same event id', { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled', x: 1 }, 'ev-1'), want: true }],
-    ['a later call with another event id', { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled' }, 'ev-2'), want: false }],
+    ['a later call with the same event id and a changed payload', { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled', x: 1 }, 'ev-1'), want: true }],
+    ['a later call with a new event id, the same bytes and signature', { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled' }, 'ev-2'), want: true }],
+    ["another channel's copy: a new event id, the same bytes, its own signature (§6.1)", { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled' }, 'ev-2', 'digest-of-the-other-channel'), want: false }],
+    ['a later call with another event id and other bytes', { first, given: delivery(4, 'v1', { id: 5, status: 'cancelled', x: 1 }, 'ev-2'), want: false }],
+    ['a later call about another status of the record (its creation, an older one late)', { first, given: delivery(4, 'v1', { id: 5, status: 'shipped' }, 'ev-1'), want: false }],
+    ["a later call about another record with the first's event id", { first, given: delivery(4, 'v1', { id: 6, status: 'cancelled' }, 'ev-1'), want: false }],
     ['the first call itself', { first, given: first, want: false }],
     ['an earlier call with the same event id', { first, given: delivery(2, 'v1', { id: 5, status: 'cancelled' }, 'ev-1'), want: false }],
     ['without event ids: the same bytes', { first: delivery(3, 'v1', { id: 5 }), given: delivery(4, 'v1', { id: 5 }), want: true }],
     ['without event ids: other bytes', { first: delivery(3, 'v1', { id: 5 }), given: delivery(4, 'v1', { id: 5, x: 1 }), want: false }],
+    ['v2: the same event_id and event type', { first: delivery(3, 'v2', restocking(5, 'cancelled'), 'e'), given: delivery(4, 'v2', restocking(5, 'cancelled'), 'e'), want: true }],
+    ['v2: an order event of the same id and status', { first: delivery(3, 'v2', restocking(5, 'cancelled'), 'e'), given: delivery(4, 'v2', { ...order(5, 'cancelled'), data: { id: 5, status: 'cancelled' } }, 'e'), want: false }],
   ];
   it.each(cases)('%s', (_name, { first: original, given, want }) => {
     expect(isRetryOf(original)(given)).toBe(want);

@@ -17,8 +17,11 @@ const webhookCheckIds = [
   'v1.webhooks.event-id',
   'v1.webhooks.retry.after-500',
   'v1.webhooks.retry.after-timeout',
+  'v1.webhooks.retry.after-429',
+  'v1.webhooks.retry.after-connection-failure',
   'v1.webhooks.retry.not-after-4xx',
   'v2.webhooks.restocking-status-updated',
+  'v2.webhooks.timestamp-not-before-change',
   'v2.webhooks.order-status-updated',
   'v2.webhooks.signature',
 ];

@@ -1,5 +1,5 @@
 // How the reference server's webhook dispatcher takes a receiver's answer (§6.3 points 3 and 4): 429,
-// failed connections, slow answers and redirects, each conforming and under its fault (server/faults/webhooks.ts),
+// timeouts, failed connections, slow answers and redirects, each conforming and under its fault (server/faults/webhooks.ts),
 // with the receiver's delayed and redirecting answers that the webhook checks use to provoke them; and
 // which URL gets which version's events (§6).
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,8 @@ describe('answers to a v1 call (§6.3 points 3 and 4)', () => {
   it.each([
     ['a 429 is retried', { status: 429 }, [], ['/hooks/v1', '/hooks/v1']],
     ['webhooks-v1-no-retry-429: a 429 is not retried', { status: 429 }, ['webhooks-v1-no-retry-429'], ['/hooks/v1']],
+    ['a call left unanswered past the answer limit is retried', 'hang', [], ['/hooks/v1', '/hooks/v1']],
+    ['webhooks-v1-no-retry-timeout: a call left unanswered is not retried', 'hang', ['webhooks-v1-no-retry-timeout'], ['/hooks/v1']],
     ['a connection closed unanswered is retried', 'drop', [], ['/hooks/v1', '/hooks/v1']],
     ['webhooks-v1-no-retry-connection-failure: a closed connection is not retried', 'drop', ['webhooks-v1-no-retry-connection-failure'], ['/hooks/v1']],
     ['a 204 after 3/5 of the answer limit is received', { status: 204, delayMs: SLOW_MS }, [], ['/hooks/v1']],

@@ -218,6 +218,8 @@ describe('webhook faults of the reference server', () => {
       'webhooks-v2-shipment-event-missing-status',
       'webhooks-v1-restocking-event-not-sent',
       'webhooks-v2-restocking-event-not-sent',
+      'webhooks-v1-no-retry-timeout',
+      'webhooks-v2-timestamp-fixed',
     ]);
     for (const fault of faults) {
       expect(fault.section).toMatch(/^6(\.[123])?$/);
@@ -303,5 +305,16 @@ describe('webhook faults of the reference server', () => {
     expect(retry!.body).not.toEqual(first!.body);
     expect(retry!.eventId).toBe(first!.eventId);
     expect(retry!.signature).toMatchObject({ valid: true });
+  });
+
+  it('webhooks-v2-timestamp-fixed stamps every v2 event with one time from an hour before the dispatcher was made', async () => {
+    const made = Date.now();
+    const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v2-timestamp-fixed'] });
+    dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 5 } });
+    dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 6 } });
+    const calls = await receiver.waitForCount(anyCall, 2, 2_000);
+    const stamps = new Set(calls.map((call) => Date.parse(String((call.body as { timestamp?: unknown }).timestamp))));
+    expect(stamps.size).toBe(1);
+    expect([...stamps][0]).toBeLessThanOrEqual(made - 3_600_000 + 1_000);
   });
 });

@@ -97,6 +97,8 @@ export function createRestocking(ctx: RequestContext, input: RestockingInput): R
     created_at: now, updated_at: now, arrived_at: null,
   };
   store.restockingShipments.set(id, shipment);
+  // webhooks-creation-announced: the creation (none to shipped, §3.1) goes out as a status change.
+  if (ctx.state.variants.has('webhooks-creation-announced')) announceRestocking(ctx.state, shipment);
   return shipment;
 }
 
@@ -127,11 +129,16 @@ export function setRestockingStatus(state: ServerState, shipment: RestockingShip
   const previous = { v1: renderRestockingV1(shipment, state.faults), v2: renderRestockingV2(shipment, state.faults) };
   shipment.status = status;
   shipment.updated_at = nowIso(state);
+  announceRestocking(state, shipment, previous);
+}
+
+/** Emits the §6 restocking status events of both versions for the shipment as it is now; `previous`: as it was before. */
+function announceRestocking(state: ServerState, shipment: RestockingShipment, previous?: { v1: unknown; v2: unknown }): void {
   if (!state.faults.has('webhooks-v1-restocking-event-not-sent')) {
-    state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults), previous: previous.v1 });
+    state.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: renderRestockingV1(shipment, state.faults), previous: previous?.v1 });
   }
   if (!state.faults.has('webhooks-v2-restocking-event-not-sent')) {
-    state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults), previous: previous.v2 });
+    state.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: renderRestockingV2(shipment, state.faults), previous: previous?.v2 });
   }
 }
 

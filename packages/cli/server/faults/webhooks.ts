@@ -102,4 +102,14 @@ export const faults = [
     section: '6.2',
     description: 'a restocking shipment status change sends no v2 restocking_shipment.status_updated (the v1 event still goes)',
   },
+  {
+    name: 'webhooks-v1-no-retry-timeout',
+    section: '6.3',
+    description: 'v1 treats a delivery left unanswered past the answer limit as a rejection and does not retry it',
+  },
+  {
+    name: 'webhooks-v2-timestamp-fixed',
+    section: '6.2',
+    description: 'stamps every v2 envelope with one fixed timestamp from before the run (an hour before the server started) instead of when the event occurred',
+  },
 ] as const satisfies readonly FaultDefinition[];

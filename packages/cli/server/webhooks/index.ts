@@ -57,6 +57,9 @@ export interface WebhookDispatcherOptions {
 // webhooks-answer-wait-2s: the sender gives up after 2 s of the 5 §6.3 point 3 grants, at any time scale.
 const SHORT_WAIT_SHARE = 2 / 5;
 
+// webhooks-v2-timestamp-fixed: how long before the dispatcher was made its one timestamp lies.
+const FIXED_TIMESTAMP_AGE_MS = 3_600_000;
+
 /** Creates the dispatcher the reference server hands its status changes to. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { faults } = options;
@@ -84,8 +87,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
     noRetry429: faults.has('webhooks-v1-no-retry-429'),
     noRetryConnectionFailure: faults.has('webhooks-v1-no-retry-connection-failure'),
+    noRetryTimeout: faults.has('webhooks-v1-no-retry-timeout'),
     retry3xx: faults.has('webhooks-v1-redirect-retried'),
   };
+  // webhooks-v2-timestamp-fixed: one time from before any event, whenever an event occurs.
+  const fixedTimestamp = faults.has('webhooks-v2-timestamp-fixed') ? new Date((options.now ?? Date.now)() - FIXED_TIMESTAMP_AGE_MS).toISOString() : undefined;
   const controller = new AbortController();
   // Every delivery in flight and every retry wait listens on this one signal; dozens at once are normal.
   setMaxListeners(0, controller.signal);
@@ -93,7 +99,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   // Resolves whether the call was received (any status below 400).
   const deliver = async (url: string, delivery: Message): Promise<boolean> => {
-    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false, noRetryConnectionFailure: false };
+    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false, noRetryConnectionFailure: false, noRetryTimeout: false };
     let failures = 0;
     let rateLimited = 0;
     for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
@@ -118,7 +124,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const now = (options.now ?? Date.now)();
       const message = (payload: unknown, at: number): Message => ({
         api: event.api,
-        payload: render(event.api === 'v1' ? payload : envelopeOf(event.type, payload, faults.has('webhooks-v2-missing-envelope-field'), new Date(at).toISOString())),
+        payload: render(event.api === 'v1' ? payload : envelopeOf(event.type, payload, faults.has('webhooks-v2-missing-envelope-field'), fixedTimestamp ?? new Date(at).toISOString())),
         eventId: randomUUID(),
       });
       const plan = [message(event.payload, now)];

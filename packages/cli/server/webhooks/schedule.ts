@@ -39,11 +39,13 @@ export interface RetryDeviations {
   noRetry429: boolean;
   retry3xx: boolean;
   noRetryConnectionFailure: boolean;
+  noRetryTimeout: boolean;
 }
 
 /** §6.3 points 3 and 4: any status below 400 is received; timeouts, failed connections, 5xx and 429 are retried; other 4xx are not. */
 export function nextStep(outcome: AttemptOutcome, deviations: RetryDeviations): NextStep {
   if (outcome.kind === 'connection-failed' && deviations.noRetryConnectionFailure) return 'rejected';
+  if (outcome.kind === 'timeout' && deviations.noRetryTimeout) return 'rejected';
   if (outcome.kind !== 'answered') return 'retry';
   const { status } = outcome;
   if (status >= 300 && status < 400 && deviations.retry3xx) return 'retry';

@@ -17,8 +17,9 @@ const changeableShipmentStates: readonly string[] = ['created', 'shipped'];
 export function decide(record: FoundRecord): CleanupAction | { action: 'cancel' } | { action: 'delete' } {
   if (record.status === 'cancelled') return { action: 'already-cancelled' };
   if (!/^[0-9]+$/.test(record.id)) return { action: 'left', reason: `id "${record.id}" is not an integer the cancel operation can address` };
-  // §2.6: DELETE /skus/{id} sets a SKU deleted (and a later create or update makes it active again).
-  if (record.kind === 'sku') return { action: 'delete' };
+  // §2.6: DELETE /skus/{id} sets a SKU deleted (and a later create or update makes it active again): one
+  // reading deleted has nothing left to delete; one whose status is unknown is deleted.
+  if (record.kind === 'sku') return record.status === 'deleted' ? { action: 'already-deleted' } : { action: 'delete' };
   if (record.kind === 'order') {
     const reason = record.status === undefined ? undefined : finalOrderStates[record.status];
     return reason === undefined ? { action: 'cancel' } : { action: 'left', reason };

@@ -1,4 +1,5 @@
 import { ClientError, type Client } from '@mfc-conformance/api/client';
+import type { CleanupClients } from './clients.js';
 import { carriesMarker } from './marker.js';
 import { reasonOf } from './reason.js';
 import type { CleanupResult, FoundRecord, ListWalk } from './types.js';
@@ -96,16 +97,36 @@ export function reportedKind(kind: string): string {
 }
 
 /**
- * A record of `run.created` read through v2 by its id, to learn its marker field and status; a kind
- * without a cancel operation, or a record the target no longer shows, is already its result. Records
- * made through v1 are read by the same id: v1 and v2 address the merchant's orders and restocking
- * shipments alike (§1, §5.3), as the suites' cross-version checks do.
+ * A SKU of `run.created` with its status, read as `readSku` reads it (v2 GET /skus/{id}, not shown in the
+ * specification): a target without that read, or one that shows no status there, leaves it unknown
+ * (`statusUnread`), and cleanup then deletes the SKU as it would without the read.
  */
-export async function readReported(client: Client<'v2'>, entry: { api: 'v1' | 'v2'; kind: string; id: string }): Promise<FoundRecord | CleanupResult> {
+async function readSkuStatus(readSku: CleanupClients['readSku'], bare: FoundRecord): Promise<FoundRecord> {
+  const unread = (why: string): FoundRecord => ({ ...bare, statusUnread: why });
+  if (!/^[0-9]+$/.test(bare.id)) return bare;
+  try {
+    const answer = await readSku(Number(bare.id));
+    if (answer.status !== 200) return unread(`v2 GET /skus/${bare.id} answered ${answer.status}`);
+    const status: unknown = isObject(answer.body) ? answer.body.status : undefined;
+    return typeof status === 'string' ? { ...bare, status } : unread(`v2 GET /skus/${bare.id} shows no status`);
+  } catch (error) {
+    if (!(error instanceof ClientError)) throw error;
+    return unread(`v2 GET /skus/${bare.id}: ${reasonOf(error)}`);
+  }
+}
+
+/**
+ * A record of `run.created` read by its id, to learn its marker field and status (a SKU: its status
+ * alone, `readSkuStatus`); a kind without a cancel or delete operation, or a record the target no longer
+ * shows, is already its result. Orders and restocking shipments made through v1 are read through v2 by
+ * the same id: v1 and v2 address the merchant's records alike (§1, §5.3), as the suites' cross-version checks do.
+ */
+export async function readReported(clients: Pick<CleanupClients, 'v2' | 'readSku'>, entry: { api: 'v1' | 'v2'; kind: string; id: string }): Promise<FoundRecord | CleanupResult> {
+  const client = clients.v2;
   const kind = reportedKind(entry.kind);
   const list = markedLists.find((candidate) => candidate.kind === kind);
   const bare: FoundRecord = { kind, id: entry.id, source: 'report', api: entry.api };
-  if (kind === 'sku') return bare;
+  if (kind === 'sku') return readSkuStatus(clients.readSku, bare);
   if (!list) return { ...bare, action: 'left', reason: 'no cancel or delete operation in the specification' };
   if (!/^[0-9]+$/.test(entry.id)) return { ...bare, action: 'left', reason: `id "${entry.id}" is not an integer the v2 API can address` };
   const params = { params: { path: { id: Number(entry.id) } } };

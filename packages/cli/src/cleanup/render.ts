@@ -3,12 +3,15 @@ import type { CleanupOutcome, CleanupResult, ListWalk } from './types.js';
 
 function actionText(result: CleanupResult): string {
   const was = result.status === undefined ? '' : ` (was ${result.status})`;
+  // A SKU is deleted whatever its status reads, or when it could not be read: the line says which.
+  const read = result.statusUnread === undefined ? was : ` (status not read: ${result.statusUnread})`;
   switch (result.action) {
     case 'cancelled': return `cancelled${was}`;
     case 'would-cancel': return `would cancel${was}`;
     case 'already-cancelled': return 'already cancelled';
-    case 'deleted': return 'deleted (DELETE /skus/{id}: status deleted, §2.6)';
-    case 'would-delete': return 'would delete (DELETE /skus/{id})';
+    case 'already-deleted': return 'already deleted (status deleted, §2.6)';
+    case 'deleted': return `deleted (DELETE /skus/{id}: status deleted, §2.6)${read}`;
+    case 'would-delete': return `would delete (DELETE /skus/{id})${read}`;
     case 'left': return `left: ${result.reason}`;
     case 'failed': return result.reason;
   }
@@ -41,7 +44,9 @@ export function renderSummary(outcome: CleanupOutcome): string {
         `${outcome.results.length} record(s) of marker ${outcome.marker}:`,
         outcome.dryRun ? `${count('would-cancel')} would be cancelled,` : `${count('cancelled')} cancelled,`,
         deleted === 0 ? '' : outcome.dryRun ? `${deleted} would be deleted,` : `${deleted} deleted,`,
-        `${count('already-cancelled')} already cancelled, ${count('left')} left, ${count('failed')} failed`,
+        `${count('already-cancelled')} already cancelled,`,
+        count('already-deleted') === 0 ? '' : `${count('already-deleted')} already deleted,`,
+        `${count('left')} left, ${count('failed')} failed`,
         cancellable === 0 ? '— nothing to cancel' : '',
         outcome.dryRun ? '(dry run: nothing was written)' : '',
       ].filter((part) => part !== '').join(' ');

@@ -7,6 +7,8 @@ export interface FoundRecord {
   markedBy?: { field: string; value: string };
   /** The record's current status as the target shows it (fulfillment_status, status). */
   status?: string;
+  /** Why the status could not be read, when cleanup tried (a SKU: its read is not shown, §4.2). */
+  statusUnread?: string;
   /** Where it was found: a v2 list walked for the marker, or `run.created` of a report.json. */
   source: 'list' | 'report';
   /** The version the report says the record was created through (report records only). */
@@ -20,6 +22,7 @@ export type CleanupAction =
   | { action: 'deleted' }
   | { action: 'would-delete' }
   | { action: 'already-cancelled' }
+  | { action: 'already-deleted' }
   | { action: 'left'; reason: string }
   | { action: 'failed'; reason: string };
 

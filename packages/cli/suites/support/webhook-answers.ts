@@ -1,11 +1,14 @@
-// How a webhook check answers the first call about a change it triggers (an error status, a slow
-// answer, a redirect) and then watches what the sender does next (§6.3 points 3 and 4). Calls are
-// found by the resource they announce, never by arrival order (§6.3 point 5). A service may deliver
-// a call more than once without being asked (§6.3 point 5: duplicates), so "not retried" is judged
-// against a control: a second change the check triggers at the same time and acknowledges at once.
+// How a webhook check answers the first call about a change it triggers (an error status, a timeout, a
+// failed connection, a slow answer, a redirect) and then watches what the sender does next (§6.3 points
+// 3 and 4). Calls are found by the resource and status they announce, never by arrival order (§6.3
+// point 5), and a retry by its tie to the refused call (`isRetryOf`). A service may deliver a call more
+// than once without being asked (§6.3 point 5: duplicates), so "not retried" after an acknowledgement is
+// judged against a control: a second change the check triggers at the same time and acknowledges at once.
 import type { CheckContext } from '../../src/checks/index.js';
 import type { Answer, Delivery } from '../../src/webhooks/index.js';
 import {
+  announces,
+  deliveriesAbout,
   describeDelivery,
   ensureTimeFor,
   failNoDelivery,
@@ -19,12 +22,10 @@ import {
   type StatusChange,
 } from './webhooks.js';
 
-/** The first call about the tested change, the change itself, and calls about the tested shipment. */
+/** The first call announcing the tested change, which got the check's answer, and the change itself. */
 export interface AnsweredCall {
   first: Delivery;
   change: StatusChange;
-  /** Calls about the tested shipment: by id (and v2 event type) alone, since its cancel is its only change. */
-  about: (delivery: Delivery) => boolean;
 }
 
 /** An answered call and the first call about the control, which was acknowledged at once. */
@@ -33,22 +34,9 @@ export interface AnsweredCalls extends AnsweredCall {
 }
 
 /**
- * Calls announcing a change of the restocking shipment of `change`, whatever status they carry: a
- * shipment the check just created changes only by its cancel, so the payload's status, other checks'
- * rule, need not be read to find the call.
- */
-function aboutShipment(change: StatusChange): (delivery: Delivery) => boolean {
-  return (delivery) => {
-    if (delivery.api !== change.api || delivery.resource?.id !== change.id) return false;
-    const body = delivery.body as { event_type?: unknown } | undefined;
-    return change.eventType === undefined || body?.event_type === change.eventType;
-  };
-}
-
-/**
- * Creates a restocking shipment and cancels it: the first `api` call announcing it is answered
- * `answer`, every other call is acknowledged at once. Resolves once that call is here. Skips before
- * any write when the waits would not fit in one check.
+ * Creates a restocking shipment through `api` and cancels it: the first `api` call announcing the
+ * cancellation is answered `answer`, every other call is acknowledged at once. Resolves once that
+ * call is here. Skips before any write when the waits would not fit in one check.
  */
 export function answerFirstCall(t: CheckContext, api: 'v1' | 'v2', answer: Answer): Promise<AnsweredCall> {
   return answerCalls(t, api, answer, false);
@@ -65,16 +53,18 @@ export function answerFirstCallBesideControl(t: CheckContext, api: 'v1' | 'v2', 
 async function answerCalls(t: CheckContext, api: 'v1' | 'v2', answer: Answer, withControl: boolean): Promise<AnsweredCall | AnsweredCalls> {
   const { timeoutMs } = webhookTimings(t);
   ensureTimeFor(t, timeoutMs + retryWindowMs(t, answer));
-  // Created through v2 for both versions: the v1 event goes out for every restocking shipment of the
-  // merchant (§6.1), and the v1 create is other checks' business.
-  const tested = await restockingShipmentToCancel(t, 'v2');
-  const control = withControl ? await restockingShipmentToCancel(t, 'v2') : undefined;
+  // Created through the version whose call is answered: either version's create is announced to both
+  // (§6.1: every restocking shipment of the merchant), and this keeps a v1 check's writes in v1's window.
+  const tested = await restockingShipmentToCancel(t, api);
+  const control = withControl ? await restockingShipmentToCancel(t, api) : undefined;
   const change = restockingCancelled(api, tested.id);
-  const about = aboutShipment(change);
   let first: Delivery | undefined;
   // A rule of this check's own: other checks running at the same time answer their calls as they choose.
+  // It answers the call announcing the cancellation, never another call about the shipment: a deployment
+  // may announce its creation too, or an older status late (§6.3 point 5), and the check must judge
+  // what the sender does with the very call it refused.
   const rule = t.webhooks.answerFirst((delivery) => {
-    const matches = about(delivery);
+    const matches = announces(change)(delivery);
     if (matches && first === undefined) first = delivery;
     return matches;
   }, answer);
@@ -83,13 +73,41 @@ async function answerCalls(t: CheckContext, api: 'v1' | 'v2', answer: Answer, wi
   await control?.cancel();
   // A delivery is recorded once its answer is decided: a delayed answer's call on arrival.
   const answered = (await t.webhooks.waitFor((delivery) => delivery === first, timeoutMs)) ?? await failNoDelivery(t, change, timeoutMs);
-  if (control === undefined) return { first: answered, change, about };
+  if (control === undefined) return { first: answered, change };
   const controlChange = restockingCancelled(api, control.id);
-  const controlFirst = (await t.webhooks.waitFor(aboutShipment(controlChange), timeoutMs)) ?? await failNoDelivery(t, controlChange, timeoutMs);
-  return { first: answered, change, about, control: controlFirst };
+  const controlFirst = (await t.webhooks.waitFor(announces(controlChange), timeoutMs)) ?? await failNoDelivery(t, controlChange, timeoutMs);
+  return { first: answered, change, control: controlFirst };
 }
 
-/** Every call repeating `first` (same path and x-service-event-id, or same bytes) received so far. */
+/**
+ * Resolves to the retry of the refused call (§6.3 point 4): a later call `isRetryOf` ties to it. A late
+ * retry is still one, so it gets `timeoutMs` beyond its window; without one the check fails as `what`.
+ */
+export async function expectRetried(t: CheckContext, call: AnsweredCall, answer: Answer, what: string): Promise<Delivery> {
+  const withinMs = retryWindowMs(t, answer) + webhookTimings(t).timeoutMs;
+  const retry = await t.webhooks.waitFor(isRetryOf(call.first), withinMs);
+  if (retry !== undefined) return retry;
+  return t.fail({
+    title: `${what} (§6.3 point 4)`,
+    expected: `${describeDelivery(call.first)} sent again within ${withinMs} ms: announcing the same record and status, with its x-service-event-id (or its bytes and signature)`,
+    received: receivedDelivery(t, call.first, `calls about the shipment: ${deliveriesAbout(t, call.change)}; the refused call:`),
+  });
+}
+
+/** Watches the retry window of the refused call and fails the check as `what` when a retry of it came (§6.3 point 4). */
+export async function expectNotRetried(t: CheckContext, call: AnsweredCall, answer: Answer, what: string): Promise<void> {
+  const waitMs = retryWindowMs(t, answer);
+  await watch(waitMs);
+  const retry = t.webhooks.deliveries.find(isRetryOf(call.first));
+  if (retry === undefined) return;
+  t.fail({
+    title: `${what} (§6.3 point 4)`,
+    expected: `no call repeating ${describeDelivery(call.first)} within ${waitMs} ms`,
+    received: receivedDelivery(t, retry, 'a retry:'),
+  });
+}
+
+/** Every call repeating `first` (`isRetryOf`) received so far. */
 function repeatsOf(t: CheckContext, first: Delivery): Delivery[] {
   return t.webhooks.deliveries.filter(isRetryOf(first));
 }

@@ -5,10 +5,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { profileSecrets, type ApiResponse, type CheckContext } from '../../src/checks/index.js';
 import { createRedactor } from '../../src/http/index.js';
-import { answerText, deliveryText, type Answer, type Delivery } from '../../src/webhooks/index.js';
+import { SIGNATURE_HEADER, answerText, deliveryText, type Answer, type Delivery } from '../../src/webhooks/index.js';
 import { v1RestockingBody, v2RestockingBody } from './restocking.js';
 import { requireSuccess } from './success.js';
 import { judgeSignature } from './webhook-signature.js';
+import { clockOf, type ClockReading } from './event-time.js';
 
 /** How long to wait for a delivery when the profile gives no `webhooks.timeoutMs` (docs/PROFILE.md). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -223,14 +224,28 @@ export async function expectSigned(t: CheckContext, change: StatusChange, timeou
   });
 }
 
+/** What a call announces, as one comparable text: its version, v2 event type, record id and status fields. */
+function announcement(delivery: Delivery): string {
+  const body = isObject(delivery.body) ? delivery.body : {};
+  const resource = delivery.resource;
+  return JSON.stringify([delivery.api, body['event_type'], resource?.id, resource?.status, resource?.fulfillment_status, resource?.delivery_status]);
+}
+
 /**
- * Whether a later call is a retry of `first` (§6.3 point 2): it carries the same
- * x-service-event-id, or, when the first carried none, the same bytes to the same path.
+ * Whether a later call is `first` sent again (§6.3 points 2 and 5): to the same path, announcing the
+ * same record and status, and carrying the same x-service-event-id; or, when the first carried none or
+ * the sender gave the retry a new one, the same bytes under the same x-service-signature. So a call
+ * about another change of the record (its creation, an older status arriving late), another sales
+ * channel's copy of the change (its own key, §6.1) or another event is never taken for a retry. Whether
+ * the retry keeps the event id and the payload is v1.webhooks.retry.after-500's to judge.
  */
 export function isRetryOf(first: Delivery): (delivery: Delivery) => boolean {
+  const announced = announcement(first);
+  const signature = first.headers[SIGNATURE_HEADER];
   return (delivery) => {
-    if (delivery.seq <= first.seq || delivery.path !== first.path) return false;
-    return first.eventId !== undefined ? delivery.eventId === first.eventId : delivery.rawBody.equals(first.rawBody);
+    if (delivery.seq <= first.seq || delivery.path !== first.path || announcement(delivery) !== announced) return false;
+    if (first.eventId !== undefined && delivery.eventId === first.eventId) return true;
+    return delivery.rawBody.equals(first.rawBody) && delivery.headers[SIGNATURE_HEADER] === signature;
   };
 }
 
@@ -244,6 +259,8 @@ export function changedFields(before: unknown, after: unknown): string[] {
 /** A record the run created, and the one status change it may make to it. */
 export interface Trigger {
   id: number;
+  /** The deployment's clock as its create answer read (`clockOf`): the change, made later, cannot have occurred before. */
+  clockBefore: ClockReading[];
   /** Makes the change; skips the check when the target refuses it (which states permit it is not shown). */
   cancel(): Promise<void>;
   /** Sends the cancel and returns the answer, unjudged, for a check that has another way to cause an event. */
@@ -271,6 +288,7 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
   });
   return {
     id,
+    clockBefore: clockOf(created),
     cancel: async () => {
       cancelled = true;
       await cancelToTrigger(t, '/restocking_shipments', id, `restocking shipment ${id}`);
@@ -282,18 +300,24 @@ export async function restockingShipmentToCancel(t: CheckContext, api: 'v1' | 'v
   };
 }
 
+/** A restocking shipment of the run that was cancelled, and the deployment's clock before the cancel. */
+export interface CancelledShipment {
+  id: number;
+  clockBefore: ClockReading[];
+}
+
 /**
- * The id of a restocking shipment of the run, created through `created` and cancelled through v2:
- * the change §6.1 and §6.2 announce, made once per run for the checks that only observe its calls
- * (payload, signature, event id, where they arrive). Its requests are the first asking check's; when
+ * A restocking shipment of the run, created through `created` and cancelled through v2: the change
+ * §6.1 and §6.2 announce, made once per run for the checks that only observe its calls (payload,
+ * signature, event id, timestamp, where they arrive). Its requests are the first asking check's; when
  * it cannot be made, every asking check skips naming that check (the create and cancel rules are
  * v1/v2.restocking.*'s).
  */
-export function cancelledRestockingShipment(t: CheckContext, created: 'v1' | 'v2'): Promise<number> {
+export function cancelledRestockingShipment(t: CheckContext, created: 'v1' | 'v2'): Promise<CancelledShipment> {
   return t.shared(`a restocking shipment created through ${created} and cancelled`, async (maker) => {
     const shipment = await restockingShipmentToCancel(maker, created);
     await shipment.cancel();
-    return shipment.id;
+    return { id: shipment.id, clockBefore: shipment.clockBefore };
   });
 }
 

@@ -19,7 +19,7 @@ check({
 }, async (t) => {
   const { timeoutMs, promptMs } = webhookTimings(t);
   const v1Path = t.profile.webhooks!.v1Path;
-  const id = await cancelledRestockingShipment(t, 'v2');
+  const { id } = await cancelledRestockingShipment(t, 'v2');
   const v2Call = await t.webhooks.waitFor(announces(restockingCancelled('v2', id)), timeoutMs);
   // Which events a deployment sends is v2.webhooks.restocking-status-updated's rule: without one, nothing to keep apart.
   if (v2Call === undefined) return t.skip(`no v2 event announced the cancellation of restocking shipment ${id} within ${timeoutMs} ms`);

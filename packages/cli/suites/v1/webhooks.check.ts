@@ -1,36 +1,32 @@
 // §6.1 and §6.3 for v1: the restocking_shipment_status_updated call a run causes by cancelling a
 // restocking shipment it created, its signature and event id, and the retry rules (v1 only: the
-// v2 retry policy is not shown). Every expectation is matched by resource id and status.
+// v2 retry policy is not shown), one check per rule. Every expectation is matched by resource id and
+// status, and a retry by its tie to the very call the check refused (suites/support/webhook-answers.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { check, type CheckContext } from '../../src/checks/index.js';
 import { validateWebhook } from '@mfc-conformance/api/validators';
 import type { Answer, Delivery } from '../../src/webhooks/index.js';
 import {
-  announces,
   awaitDelivery,
   type DeliveryRole,
   cancelledRestockingShipment,
   changedFields,
-  deliveriesAbout,
   describeDelivery,
   ensureTimeFor,
   expectSigned,
-  failNoDelivery,
-  isRetryOf,
   receivedDelivery,
   restockingCancelled,
-  restockingShipmentToCancel,
   retryWindowMs,
-  watch,
   webhookTimings,
 } from '../support/webhooks.js';
+import { answerFirstCall, expectNotRetried, expectRetried } from '../support/webhook-answers.js';
 
 const needs = ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'];
 const retryNeeds = [...needs, 'webhooks.retryWithinMs'];
 
 /** The first v1 call announcing the run's cancelled restocking shipment (one for every check that only observes it). */
 async function cancelledShipmentDelivery(t: CheckContext, role: DeliveryRole = 'premise'): Promise<Delivery> {
-  const id = await cancelledRestockingShipment(t, 'v1');
+  const { id } = await cancelledRestockingShipment(t, 'v1');
   return awaitDelivery(t, restockingCancelled('v1', id), webhookTimings(t).timeoutMs, role);
 }
 
@@ -68,7 +64,7 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const id = await cancelledRestockingShipment(t, 'v1');
+  const { id } = await cancelledRestockingShipment(t, 'v1');
   await expectSigned(t, restockingCancelled('v1', id), webhookTimings(t).timeoutMs);
 });
 
@@ -90,93 +86,60 @@ check({
   }
 });
 
-/**
- * Answers `answer` to the first v1 call announcing a cancellation the check then triggers, and
- * resolves to that call. The other calls (retries included) get the default answer. Skips before
- * any write when the waits for the first call and its retry exceed what one check may take.
- */
-async function firstCallAnswered(t: CheckContext, answer: Answer): Promise<Delivery> {
-  // The first call, its retry window, and the time a late retry is still waited for (expectRetry).
-  ensureTimeFor(t, 2 * webhookTimings(t).timeoutMs + retryWindowMs(t, answer));
-  const shipment = await restockingShipmentToCancel(t, 'v1');
-  const change = restockingCancelled('v1', shipment.id);
-  // A rule of this check's own: other checks running at the same time answer their calls as they choose.
-  const rule = t.webhooks.answerFirst(announces(change), answer);
-  t.cleanup(async () => rule.withdraw());
-  await shipment.cancel();
-  const answered = typeof answer === 'string' ? answer : answer.status;
-  const { timeoutMs } = webhookTimings(t);
-  const first = await t.webhooks.waitFor((d) => announces(change)(d) && d.answer === answered, timeoutMs);
-  return first ?? await failNoDelivery(t, change, timeoutMs);
+/** A retry rule of §6.3 point 4: how the first call announcing a cancellation is answered, and whether the sender must send it again. */
+interface RetryRule {
+  name: 'after-500' | 'after-timeout' | 'after-429' | 'after-connection-failure' | 'not-after-4xx';
+  title: string;
+  answer: Answer;
+  retried: boolean;
+  /** The failure's title. */
+  what: string;
+  /** The retry's event id and payload (§6.3 points 2 and 5) are judged here too: by one check, so a sender that changes them fails once. */
+  judgesSameCall?: true;
 }
 
-/**
- * §6.3 points 2, 4 and 5: a retry of `first`, answered `answer`, arrives with its event id and
- * payload; a retry later than its window is still one, so it gets `timeoutMs` more before it is missing.
- */
-async function expectRetry(t: CheckContext, first: Delivery, provoked: string, answer: Answer): Promise<void> {
-  const withinMs = retryWindowMs(t, answer) + webhookTimings(t).timeoutMs;
-  const retry = await t.webhooks.waitFor(isRetryOf(first), withinMs);
-  if (retry === undefined) {
-    const change = restockingCancelled('v1', first.resource?.id ?? -1);
+// One check per rule, each answering the call it refuses in one way only, so a sender that breaks one
+// rule fails one check.
+const retryRules: readonly RetryRule[] = [
+  { name: 'after-500', title: 'A v1 call answered 500 is retried with the same x-service-event-id and payload', answer: { status: 500, body: 'mfc: provoked server error' }, retried: true, what: 'A call answered 500 is retried', judgesSameCall: true },
+  { name: 'after-timeout', title: 'A v1 call left unanswered past the answer limit (5 seconds) is retried', answer: 'hang', retried: true, what: 'A call left unanswered is retried' },
+  { name: 'after-429', title: 'A v1 call answered 429 is retried like a 5xx', answer: { status: 429, body: 'mfc: provoked rate limit' }, retried: true, what: 'A call answered 429 is retried the same way as a 5xx' },
+  { name: 'after-connection-failure', title: 'A v1 call whose connection fails (closed without an answer) is retried', answer: 'drop', retried: true, what: 'A call whose connection failed is retried' },
+  { name: 'not-after-4xx', title: 'A v1 call answered 400 is a rejection and is not retried', answer: { status: 400, body: 'mfc: provoked rejection' }, retried: false, what: 'A call answered with a 4xx other than 429 is not retried' },
+];
+
+/** Fails unless the retry carries the x-service-event-id and the payload of the call it repeats (§6.3 points 2 and 5). */
+function expectSameCall(t: CheckContext, first: Delivery, retry: Delivery): void {
+  if (first.eventId !== undefined && retry.eventId !== first.eventId) {
     t.fail({
-      title: `${provoked} is retried with the same x-service-event-id (§6.3 points 2 and 4)`,
-      expected: `a call carrying x-service-event-id ${first.eventId ?? '(the first carried none)'} within ${withinMs} ms of ${describeDelivery(first)}`,
-      received: receivedDelivery(t, first, `calls about the shipment: ${deliveriesAbout(t, change)}; the first:`),
+      title: 'The retry carries the x-service-event-id of the first call (§6.3 point 2)',
+      expected: `x-service-event-id ${first.eventId}, as ${describeDelivery(first)} carried`,
+      received: receivedDelivery(t, retry, `x-service-event-id ${retry.eventId ?? '(none)'} on the retry, the same bytes as the first call:`),
     });
   }
   if (!isDeepStrictEqual(retry.body, first.body)) {
     t.fail({
-      title: `The retry carries the payload of the first call (§6.3 point 5)`,
+      title: 'The retry carries the payload of the first call (§6.3 point 5)',
       expected: `the payload of ${describeDelivery(first)}`,
       received: receivedDelivery(t, retry, `other values in ${changedFields(first.body, retry.body).join(', ')}; the retry:`),
     });
   }
 }
 
-check({
-  id: 'v1.webhooks.retry.after-500',
-  api: 'v1',
-  section: '6.3',
-  title: 'A v1 call answered 500 is retried with the same x-service-event-id and payload',
-  needs: retryNeeds,
-  writes: true,
-}, async (t) => {
-  const answer = { status: 500, body: 'mfc: provoked server error' };
-  const first = await firstCallAnswered(t, answer);
-  await expectRetry(t, first, 'A call answered 500', answer);
-});
-
-check({
-  id: 'v1.webhooks.retry.after-timeout',
-  api: 'v1',
-  section: '6.3',
-  title: 'A v1 call left unanswered past the answer limit (5 seconds) is retried with the same x-service-event-id and payload',
-  needs: retryNeeds,
-  writes: true,
-}, async (t) => {
-  const first = await firstCallAnswered(t, 'hang');
-  await expectRetry(t, first, 'A call left unanswered', 'hang');
-});
-
-check({
-  id: 'v1.webhooks.retry.not-after-4xx',
-  api: 'v1',
-  section: '6.3',
-  title: 'A v1 call answered 400 is a rejection and is not retried',
-  needs: retryNeeds,
-  writes: true,
-}, async (t) => {
-  const answer = { status: 400, body: 'mfc: provoked rejection' };
-  const first = await firstCallAnswered(t, answer);
-  const waitMs = retryWindowMs(t, answer);
-  await watch(waitMs);
-  const retry = t.webhooks.deliveries.find(isRetryOf(first));
-  if (retry !== undefined) {
-    t.fail({
-      title: 'A call answered with a 4xx other than 429 is not retried (§6.3 point 4)',
-      expected: `no call repeating ${describeDelivery(first)} within ${waitMs} ms`,
-      received: receivedDelivery(t, retry, 'a retry:'),
-    });
-  }
-});
+for (const rule of retryRules) {
+  check({
+    id: `v1.webhooks.retry.${rule.name}`,
+    api: 'v1',
+    section: '6.3',
+    title: rule.title,
+    needs: retryNeeds,
+    writes: true,
+  }, async (t) => {
+    // The first call, its retry window, and the time a late retry is still waited for (expectRetried).
+    ensureTimeFor(t, 2 * webhookTimings(t).timeoutMs + retryWindowMs(t, rule.answer));
+    const call = await answerFirstCall(t, 'v1', rule.answer);
+    if (!rule.retried) return expectNotRetried(t, call, rule.answer, rule.what);
+    const retry = await expectRetried(t, call, rule.answer, rule.what);
+    if (rule.judgesSameCall) expectSameCall(t, call.first, retry);
+  });
+}

@@ -1,5 +1,5 @@
 // §6.2 and §6.3 for v2: the envelopes a run causes by cancelling a restocking shipment and an
-// order it created, and their signature. The v2 retry policy is not shown, so nothing about v2
+// order it created, when they say the event occurred, and their signature. The v2 retry policy is not shown, so nothing about v2
 // retries is checked. Every expectation is matched by event type, resource id and status.
 import { check, type CheckContext } from '../../src/checks/index.js';
 import { validateWebhook } from '@mfc-conformance/api/validators';
@@ -20,6 +20,8 @@ import {
 } from '../support/webhooks.js';
 import { expectSuccess } from '../support/success.js';
 import { createV2Order, v2OrderBody } from '../support/v2-orders.js';
+import { clockOf, describeReadings, earliestAfter, WRITTEN_RESOLUTION_MS } from '../support/event-time.js';
+import { instantOf } from '../support/instants.js';
 
 const needs = ['webhooks', 'fixtures.warehouseId', 'fixtures.sku'];
 
@@ -45,6 +47,7 @@ async function orderToCancel(t: CheckContext): Promise<Trigger> {
   const id = created.body.id;
   return {
     id,
+    clockBefore: clockOf(created),
     cancel: () => cancelToTrigger(t, '/orders', id, `order ${id}`),
     attempt: () => t.v2.put('/orders/{id}/cancel', { path: { id }, validate: false }),
   };
@@ -64,9 +67,33 @@ check({
   needs,
   writes: true,
 }, async (t) => {
-  const id = await cancelledRestockingShipment(t, 'v2');
+  const { id } = await cancelledRestockingShipment(t, 'v2');
   const delivery = await awaitDelivery(t, restockingCancelled('v2', id), webhookTimings(t).timeoutMs, 'owner');
   expectEnvelope(t, delivery, 'restocking_shipment.status_updated');
+});
+
+check({
+  id: 'v2.webhooks.timestamp-not-before-change',
+  api: 'v2',
+  section: '6.2',
+  title: "The timestamp of a v2 event, when the event occurred, is not before the change of the run that caused it, by the deployment's own clock",
+  needs,
+  writes: true,
+}, async (t) => {
+  const { id, clockBefore } = await cancelledRestockingShipment(t, 'v2');
+  const delivery = await awaitDelivery(t, restockingCancelled('v2', id), webhookTimings(t).timeoutMs);
+  const timestamp: unknown = (delivery.body as { timestamp?: unknown } | undefined)?.timestamp;
+  const occurred = instantOf(timestamp);
+  // A missing or malformed timestamp is the envelope's rule (v2.webhooks.restocking-status-updated).
+  if (Number.isNaN(occurred)) return t.skip(`${describeDelivery(delivery)} carries no date-time timestamp to place: the envelope is v2.webhooks.restocking-status-updated's rule`);
+  const earliest = earliestAfter(clockBefore);
+  if (earliest === undefined) return t.skip(`the create answer of restocking shipment ${id} shows neither a Date header nor an updated_at: nothing on the deployment's clock places its cancellation`);
+  if (occurred >= earliest) return;
+  t.fail({
+    title: `${describeDelivery(delivery)} is stamped before the cancellation that caused it (§6.2: timestamp is when the event occurred)`,
+    expected: `a timestamp at or after ${new Date(earliest).toISOString()}: the deployment's clock before the cancel was sent (${describeReadings(clockBefore)} on the create answer), less ${WRITTEN_RESOLUTION_MS} ms for times written to the second`,
+    received: receivedDelivery(t, delivery, `timestamp ${String(timestamp)}, ${Math.round((earliest - occurred) / 1000)} s earlier:`),
+  });
 });
 
 check({

@@ -18,8 +18,11 @@ is the marker or starts with "<marker>-", and cancels each one that can still be
   - an order (PUT /orders/{id}/cancel) unless it is cancelled, shipped or ignored (§3.2);
   - a restocking shipment (PUT /restocking_shipments/{id}/cancel) in status created or shipped
     (§3.1); in any later status it is left, with the reason.
-SKUs the run created are deleted through v1 DELETE /skus/{id} (§2.6: status deleted); records the
-API has no cancel or delete operation for (inventory batches) are listed as left. When the profile
+SKUs the run created are deleted through v1 DELETE /skus/{id} (§2.6: status deleted) unless they
+already read deleted (v2 GET /skus/{id}, a read the specification does not show: where the target
+lacks it, each SKU is deleted); records the API has no cancel or delete operation for (inventory
+batches) are listed as left. --dry-run reads every record the same way and says what it would do:
+"would cancel", "would delete", "already cancelled", "already deleted", "left: <reason>". When the profile
 names tokens.otherMerchant, the same is done with that token after the primary's, under the line
 "records made as tokens.otherMerchant:" (a run makes some records as that merchant, docs/PROFILE.md).
 
@@ -29,7 +32,7 @@ Flags:
   --marker M                  the run's marker, mfc-<runid>
   --report FILE               the run's report.json: the records it lists under run.created are
                               taken by id too; its run.marker stands in for a missing --marker
-  --dry-run                   list what would be cancelled; send no cancel
+  --dry-run                   read each record's state and say what would be done; send no cancel or delete
   --allow-production-writes   allow the cancels against environment: production
 
 It prints one line per record (kind, id, the field carrying the marker, what was done) and a
@@ -86,7 +89,6 @@ export const command: Command = {
     if (problem) throw new UsageError(problem);
     const profile = targetProfile(values);
     assertCancelsAllowed(profile, values);
-    const { createClient } = await import('@mfc-conformance/api/client');
     // The merchant's own integration keeps the rest of each minute (§8), as in mfc run.
     const share = rateShare(profile);
     const dryRun = values['dry-run'];
@@ -95,19 +97,15 @@ export const command: Command = {
     const merchants = profile.tokens.otherMerchant === undefined ? [undefined] : [undefined, 'otherMerchant' as const];
     let exitCode: 0 | 1 = 0;
     for (const merchant of merchants) {
-      const options = {
+      const clients = cleanup.cleanupClients({
         baseUrl: profile.baseUrl,
         token: merchant === undefined ? profile.tokens.primary : profile.tokens[merchant]!,
         ...(share === undefined ? {} : { share }),
         ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
-      };
-      const client = createClient({ ...options, version: 'v2' });
-      // SKUs the run created are v1 records of the token's sales channel (§1), deleted through v1.
-      const v1 = createClient({ ...options, version: 'v1' });
+      });
       if (merchant !== undefined) process.stdout.write(`records made as tokens.${merchant}:\n`);
       try {
-        const outcome = await cleanup.cleanUp(client, {
-          v1,
+        const outcome = await cleanup.cleanUp(clients, {
           marker,
           dryRun,
           ...(merchant === undefined ? {} : { merchant }),
@@ -117,8 +115,7 @@ export const command: Command = {
         process.stdout.write(cleanup.renderSummary(outcome));
         exitCode = Math.max(exitCode, cleanup.cleanupExitCode(outcome)) as 0 | 1;
       } finally {
-        await client.close();
-        await v1.close();
+        await clients.close();
       }
     }
     return exitCode;
