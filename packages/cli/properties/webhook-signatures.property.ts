@@ -9,6 +9,7 @@ import { check, type ApiResponse, type CheckContext } from '../src/checks/index.
 import { forResource } from '../src/webhooks/index.js';
 import { judgeSignature } from '../suites/support/webhook-signature.js';
 import { v2RestockingBody } from '../suites/support/restocking.js';
+import { recordId } from '../suites/support/scope.js';
 import { requireSuccess } from '../suites/support/success.js';
 import { failNoDelivery, restockingCancelled, type StatusChange } from '../suites/support/webhooks.js';
 import { assertProperty } from './support/property.js';
@@ -102,7 +103,7 @@ check({
       }
       // Every delivery about the shipment so far, retries and other sales channels included, is judged
       // with the profile's keys as the signature checks judge them (suites/support/webhook-signature.ts).
-      const deliveries = t.webhooks.deliveries.filter((delivery) => delivery.api === api && delivery.resource?.id === id);
+      const deliveries = t.webhooks.deliveries.filter((delivery) => delivery.api === api && recordId(delivery.resource) === id);
       const judged = deliveries.map((delivery) => ({ delivery, judgement: judgeSignature(delivery, t.profile) }));
       const wrong = judged.filter(({ judgement }) => judgement.verdict === 'wrong');
       if (wrong.length > 0) {

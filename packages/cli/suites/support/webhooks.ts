@@ -7,6 +7,7 @@ import { profileSecrets, type ApiResponse, type CheckContext } from '../../src/c
 import { createRedactor } from '../../src/http/index.js';
 import { SIGNATURE_HEADER, answerText, deliveryText, type Answer, type Delivery } from '../../src/webhooks/index.js';
 import { v1RestockingBody, v2RestockingBody } from './restocking.js';
+import { recordId } from './scope.js';
 import { requireSuccess } from './success.js';
 import { judgeSignature } from './webhook-signature.js';
 import { clockOf, type ClockReading } from './event-time.js';
@@ -117,8 +118,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function announces(change: StatusChange): (delivery: Delivery) => boolean {
   return (delivery) =>
     delivery.api === change.api &&
-    delivery.resource?.id === change.id &&
-    delivery.resource[change.field] === change.status &&
+    // An id of digits in a string is the record's id: the payload's types are the payload checks' rule.
+    recordId(delivery.resource) === change.id &&
+    delivery.resource?.[change.field] === change.status &&
     (change.eventType === undefined || (isObject(delivery.body) && delivery.body['event_type'] === change.eventType));
 }
 
@@ -147,7 +149,7 @@ export function receivedDelivery(t: CheckContext, delivery: Delivery, what: stri
 
 /** What the receiver got about the record of `change`, for the Received line of a failure. */
 export function deliveriesAbout(t: CheckContext, change: StatusChange): string {
-  const about = t.webhooks.deliveries.filter((delivery) => delivery.api === change.api && delivery.resource?.id === change.id);
+  const about = t.webhooks.deliveries.filter((delivery) => delivery.api === change.api && recordId(delivery.resource) === change.id);
   if (about.length === 0) return `no ${change.api} delivery about id ${change.id} (${t.webhooks.deliveries.length} deliveries in all)`;
   return about.map(describeDelivery).join('; ');
 }
