@@ -47,6 +47,14 @@ export const catalogue = {
     probe: v1Page('?created_at[lt]=2026-01-05T09:00:00Z&limit=1&page=2', (b) => b.data.map((o: { id: number }) => o.id)),
     conforming: [101],
   },
+  'v1-orders-list-api-orders-missing': {
+    checks: ['v1.lists.orders.newest-received-first'],
+    probe: async (t) => {
+      const created = (await t.v1.post('/orders', { merchant_order_id: 'FAULT-LISTED', shipping_address: { city: 'Berlin', country_code: 'DE', line1: 'Street 1', postal_code: '10115', full_name: 'A B' }, items: [{ merchant_item_id: 'A', sku_id: 501, quantity: 1 }] })).body;
+      return (await t.v1.get('/orders?limit=1')).body.data[0].id === created.id;
+    },
+    conforming: true,
+  },
   'v1-lists-created-at-strict-as-inclusive': {
     checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination'],
     probe: v1Page('?created_at[lt]=2026-01-05T08:37:00Z', (b) => b.pagination.item_count),

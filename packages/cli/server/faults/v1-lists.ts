@@ -12,6 +12,7 @@ export const faults = [
   { name: 'v1-lists-created-at-filter-ignored', section: '4.1', description: 'v1 lists: the created_at[gt|gte|lt|lte] filters are ignored' },
   { name: 'v1-lists-created-at-filter-first-page-only', section: '4.1', description: 'v1 lists: the created_at filters apply to the first page only; page 2 onwards is cut from the whole list' },
   { name: 'v1-lists-created-at-strict-as-inclusive', section: '4.1', description: 'v1 lists: created_at[gt] and created_at[lt] include the boundary (act as gte and lte)' },
+  { name: 'v1-orders-list-api-orders-missing', section: '4.1', description: 'v1 GET /orders leaves out every order created through the API, as if created manually in the provider\'s application (lists only the seeded ones)' },
   { name: 'v1-orders-list-oldest-first', section: '4.1', description: 'v1 GET /orders: oldest first instead of newest first' },
   { name: 'v1-orders-list-sorted-by-created-at', section: '4.1', description: "v1 GET /orders: sorted by the order's created_at instead of the time it was received" },
   { name: 'v1-orders-filter-on-created-at', section: '4.1', description: "v1 GET /orders: the created_at filters apply to the order's created_at instead of the time it was received" },
