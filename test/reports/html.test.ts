@@ -81,6 +81,8 @@ describe('report.html as text', () => {
     expect(html).toContain('<form class="filters" hidden>');
     expect(html).toContain('<td>expected status 409; received status 201</td>');
     expect(html).toContain('<td>needs tokens.expired in the profile</td>');
+    // A passed check's row says what it noted: a wait for a list is never silent.
+    expect(html).toContain('<td>waited 1.8 s (3 more reads) for GET /orders to list the 3 orders just created</td>');
   });
 
   it('lists the records the run created and its traffic, and warns when the run was interrupted', () => {
