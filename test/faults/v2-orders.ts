@@ -64,7 +64,8 @@ export const catalogue = {
     conforming: ['größe-m'],
   },
   'v2-orders-create-created-at-null': {
-    checks: ['v2.orders.create.created-at-defaults-to-now', 'v2.schema.order'],
+    // The order.status_updated payload carries the invalid order too (§6.2: data is the Order).
+    checks: ['v2.orders.create.created-at-defaults-to-now', 'v2.schema.order', 'v2.webhooks.order-status-updated'],
     probe: async (t) => typeof (await t.v2.post('/orders', v2Order())).body.created_at,
     conforming: 'string',
   },
