@@ -151,6 +151,10 @@ export interface CheckRecord {
   owns?: SchemaScope[];
   /** Records the check created (success answers to its POSTs); the run's channel told of them already. */
   created?: CreatedRecord[];
+  /** When the scheduler admitted the check (epoch ms): its own time starts there, not when vitest queued it. */
+  startedAt?: number;
+  /** The check's own time: from its admission to the end of its cleanups, waits for other checks' turns left out. */
+  durationMs?: number;
 }
 
 declare module 'vitest' {

@@ -45,7 +45,7 @@ const FINISHED_GRACE_MS = 2_000;
 
 /** Runs the selected checks against the profile's target and writes the reports; the programmatic face of `mfc run`. */
 export async function runChecks(options: RunOptions): Promise<RunOutcome> {
-  const started = Date.now();
+  const started = options.startedAt ?? Date.now();
   const { profile } = options;
   assertWritesAllowed(profile, options.allowProductionWrites ?? false);
   const api = options.api ?? 'all';
@@ -181,6 +181,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...(share === undefined ? {} : { share }),
     plan: plan.plan,
     deadlineMs: config.deadlineMs,
+    durationMs: Date.now() - started,
     windows: trafficPerWindow(collector.traffic),
     traffic: collector.traffic,
     ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),

@@ -114,6 +114,8 @@ export const execute: Command['run'] = async (args) => {
       ...(runs === undefined ? {} : { runs }),
       ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
       ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
+      // The process's own start: the run's wall time (junit.xml's, the last line's) is the command's.
+      startedAt: Math.round(performance.timeOrigin),
       reportDir: values['report-dir'],
       runCommand,
       allowProductionWrites: values['allow-production-writes'],
