@@ -39,8 +39,8 @@ export interface RunOptions {
   progressLines?: NodeJS.WritableStream;
   /** The longest one request may wait for the rate limit before the run stops (default: the profile's, else 120 s). */
   maxWaitMs?: number;
-  /** Told the run's plan and deadline before the first check starts (`mfc run` prints them). */
-  onPlan?: (plan: RunPlan, deadlineMs: number) => void;
+  /** Told the run's plan, its deadline and how many checks were selected (the plan's and those that skip) before the first check starts (`mfc run` prints them). */
+  onPlan?: (plan: RunPlan, deadlineMs: number, selected: number) => void;
   /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
   signal?: AbortSignal;
   /**
