@@ -1,6 +1,6 @@
 // The README is a quick start: short, with exactly the two set-up commands, and every page and section
-// it or the code sends a reader to exists. The api package's README is read on npm, where a relative
-// link leads nowhere: its links are absolute, into the repository its package.json names.
+// it or the code sends a reader to exists. The packages' READMEs are read on npm, where a relative
+// link leads nowhere: their links are absolute, into the repository their package.json names.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,17 +71,13 @@ describe('sections named by the code and the docs', () => {
   });
 });
 
-describe('packages/api/README.md on npm', () => {
-  const readme = read('packages/api/README.md');
-  const repository = (JSON.parse(read('packages/api/package.json')) as { repository: { url: string } }).repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+/** The repository a package's package.json names, as a web address. */
+const repositoryOf = (workspace: string): string =>
+  (JSON.parse(read(`${workspace}/package.json`)) as { repository: { url: string } }).repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
-  it('shows how to install it, and an example each of the types, the client and the webhook verifier', () => {
-    expect(readme).toContain('npm install @mfc-conformance/api');
-    const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-    expect(blocks.some((block) => /from '@mfc-conformance\/api\/v2'/.test(block))).toBe(true);
-    expect(blocks.some((block) => /createClient\(/.test(block))).toBe(true);
-    expect(blocks.some((block) => /verifySignature\(/.test(block))).toBe(true);
-  });
+describe.each(['packages/api', 'packages/cli'])('%s/README.md on npm', (workspace) => {
+  const readme = read(`${workspace}/README.md`);
+  const repository = repositoryOf(workspace);
 
   it('links only absolutely, into files the repository its package.json names holds', () => {
     // Links and bare addresses in the text; the examples' URLs are placeholders of code.
@@ -91,5 +87,17 @@ describe('packages/api/README.md on npm', () => {
     expect(links.filter((link) => !link.startsWith(repository))).toEqual([]);
     const missing = links.map((link) => /\/(?:blob|tree)\/main\/([^#]+)/.exec(link)?.[1]).filter((path): path is string => path !== undefined).filter((path) => !existsSync(join(root, path)));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('packages/api/README.md, the integrator\'s', () => {
+  const readme = read('packages/api/README.md');
+
+  it('shows how to install it, and an example each of the types, the client and the webhook verifier', () => {
+    expect(readme).toContain('npm install @mfc-conformance/api');
+    const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    expect(blocks.some((block) => /from '@mfc-conformance\/api\/v2'/.test(block))).toBe(true);
+    expect(blocks.some((block) => /createClient\(/.test(block))).toBe(true);
+    expect(blocks.some((block) => /verifySignature\(/.test(block))).toBe(true);
   });
 });
