@@ -198,6 +198,7 @@ const shelfLife = { batch_priority: 'first_expired_first_out', b2c_shelf_life_in
 // Each merchant's default batch settings are part of its account (§2.5: the merchant default record always carries an action).
 function seedDefaultBatchSettings(store: Store): void {
   store.batchSettings.set(801, { id: 801, merchantId: 1, sku_id: null, ...shelfLife, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
+  store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
 }
 
 function seedBatches(store: Store): void {
@@ -207,5 +208,4 @@ function seedBatches(store: Store): void {
   // off in the provider's application), so re-sending a held value is observable (§4.2: it leaves
   // batch tracking unchanged); its action is null, so clearing one is observable too.
   store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: 2, expiry_follow_up_action: null });
-  store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
 }
