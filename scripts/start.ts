@@ -40,7 +40,9 @@ process.stdout.write(`mfc start: reference server on ${server.url}; running the 
 try {
   const code = await runSuite(profilePath);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`mfc start: done in ${seconds} s; reports in reports/ (report.html, report.json, junit.xml)\n`);
+  // The last line is the newcomer's next step: the report, then their own server.
+  process.stdout.write(`mfc start: done in ${seconds} s; reports in reports/ (report.html, report.md, report.json, junit.xml)\n`);
+  process.stdout.write('next: open reports/report.html, then point mfc at your own server: README.md, "A first run against your server"\n');
   process.exitCode = code;
 } finally {
   await server.close();

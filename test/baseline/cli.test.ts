@@ -43,6 +43,7 @@ describe('mfc run --baseline against the reference server', () => {
     const written = await runCli(['baseline', '--report', adoptionReport, '--out', baselinePath, '--reason', 'TICKET-123', '--expires', '2099-12-31']);
     expect(written.code).toBe(0);
     expect(written.stderr).toContain(`mfc baseline: 2 waiver(s) from ${adoptionReport} written to ${baselinePath}`);
+    expect(written.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: (npx )?mfc run --profile FILE --baseline ${baselinePath} \\(in CI: only a new failure fails it\\)$`));
   });
   afterAll(async () => {
     await Promise.all([conforming, known, knownAndNew].map((server) => server?.close()));
@@ -60,7 +61,7 @@ describe('mfc run --baseline against the reference server', () => {
     expect(result.stdout).toContain('2 failed');
     expect(result.stdout).toContain(`baseline ${baselinePath} (waivers): 2 known, 0 new, 0 expired, 0 fixed`);
     expect(result.stdout).toContain('  known    v1.auth.missing-token-401: waiver "v1.auth.missing-token-401" (TICKET-123, until 2099-12-31)');
-    expect(result.stdout).toMatch(/baseline: the run passes: every failure is known \(2\)\n$/);
+    expect(result.stdout).toMatch(/baseline: the run passes: every failure is known \(2\)\nnext: open \S+report\.html[^\n]*\n$/);
     const saved = JSON.parse(readFileSync(join(result.reportDir, 'baseline-result.json'), 'utf8'));
     expect(saved).toMatchObject({ baseline: { path: baselinePath, kind: 'waivers' }, failsRun: false, counts: { known: 2, new: 0, expired: 0, fixed: 0 } });
     expect(saved.known.map((entry: { check: string }) => entry.check).sort()).toEqual(knownFailures);
@@ -71,7 +72,7 @@ describe('mfc run --baseline against the reference server', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`baseline ${baselinePath} (waivers): 2 known, 2 new, 0 expired, 0 fixed`);
     expect(result.stdout).toContain('  new      v2.auth.missing-token-401: fails, and the baseline does not list it');
-    expect(result.stdout).toMatch(/baseline: the run fails: 2 new failures\n$/);
+    expect(result.stdout).toMatch(/baseline: the run fails: 2 new failures\nnext: open \S+report\.html[^\n]*\n$/);
   });
 
   it('an expired waiver whose check still fails exits 1, naming the waiver and its expiry', async () => {
@@ -79,7 +80,7 @@ describe('mfc run --baseline against the reference server', () => {
     const result = await run(known, expired);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('  expired  v1.auth.missing-token-401: waiver "v1.auth.missing-token-401" (TICKET-9) expired after 2020-01-31 and the check still fails');
-    expect(result.stdout).toMatch(/baseline: the run fails: 1 failure under an expired waiver\n$/);
+    expect(result.stdout).toMatch(/baseline: the run fails: 1 failure under an expired waiver\nnext: open \S+report\.html[^\n]*\n$/);
   });
 
   it('a previous report.json serves as the baseline too', async () => {
@@ -95,7 +96,7 @@ describe('mfc run --baseline against the reference server', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/ {2}fixed {4}v1\.auth\.[^\n]*: passes now, still under waiver "v1\.auth\.\*" \(TICKET-123\) — remove it from the baseline\n/);
     expect(result.stdout).toContain('  note     waiver "v2.auth.missing-token-401" (TICKET-8) expired after 2020-01-31; v2.auth.missing-token-401 passes now — remove it from the baseline');
-    expect(result.stdout).toMatch(/baseline: the run passes: no check failed\n$/);
+    expect(result.stdout).toMatch(/baseline: the run passes: no check failed\nnext: open \S+report\.html[^\n]*\n$/);
   });
 });
 

@@ -17,6 +17,13 @@ describe('mfc --version', () => {
     expect(out).toContain('mfc --version (-v)');
   });
 
+  it('mfc --help lists the commands in a user\'s order, then the reference server\'s and the documents\' tools', async () => {
+    const { out } = await runMfcInProcess(['--help']);
+    const listed = [...out.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((match) => match[1]);
+    expect(listed).toEqual(['init', 'doctor', 'run', 'cleanup', 'baseline', 'webhooks', 'rules', 'serve', 'generate', 'lint']);
+    expect(out).toMatch(/\n  rules .*\n\nThe reference server and the OpenAPI documents:\n  serve /);
+  });
+
   it('answers in its own process, on stdout only', async () => {
     // `--` first: node would take a leading --version after -e as its own flag.
     const child = spawnMfcSource(['--', '--version']);

@@ -1,4 +1,4 @@
-// README.md states how the toolkit is proven, in numbers; they must be the inventory's, the fault
+// docs/PROOF.md states how the toolkit is proven, in numbers; they must be the inventory's, the fault
 // catalogue's and the variant list's (the fault matrix and the variant runs check what they measure).
 import { describe, expect, it } from 'vitest';
 import { faults, variants } from '../../packages/cli/server/index.js';
@@ -6,7 +6,7 @@ import { loadRules } from '../../packages/cli/src/rules/load.js';
 import { faultCatalogue } from '../faults/index.js';
 import { readProof } from '../support/proof.js';
 
-describe('README "How it is proven"', () => {
+describe('docs/PROOF.md "The numbers"', () => {
   const proof = readProof();
 
   it('counts the rules of the inventory', () => {

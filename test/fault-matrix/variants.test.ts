@@ -37,7 +37,7 @@ describe.concurrent('the conforming reference server in every legal variant', ()
   }, 420_000);
 
   afterAll(() => {
-    // Every setup ran and passed (not a -t selection): README's count of variants is the one proven.
+    // Every setup ran and passed (not a -t selection): docs/PROOF.md's count of variants is the one proven.
     if (passedSetups.size === setups.length) expect(readProof().variants).toBe(variants.length);
   });
 });

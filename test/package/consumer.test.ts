@@ -1,16 +1,21 @@
 // The packages as another project gets them: packed, installed from the tarballs into an empty
 // project: first the api package alone (its installed size, no install script), then the CLI beside
-// it. The integration and every `ts` block of README.md compile there under `nodenext` (and the
-// integration under `bundler`, with lines that must not compile); then it runs against the installed
-// `mfc serve`, and the installed `mfc run` runs against it.
+// it. The integration and every `ts` block of the api package's README compile there under `nodenext`
+// (and the integration under `bundler`, with lines that must not compile); then it runs against the
+// installed `mfc serve`, and the installed `mfc run` runs against it. The same project, a server's
+// repository, then gates its server as README.md's CI section says (one install for both: npm is
+// the slow part).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
+import type { FaultName } from '../../packages/cli/server/index.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
+import { isWellFormedXml } from '../support/xml.js';
+import { readmeWorkflowSteps, runSteps, seedTokenEnv, type StepOutcome } from './readme-workflow.js';
 import { ensureBuilt, pack, root, runNpm, type Manifest, type PackResult } from './workspaces.js';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -53,6 +58,9 @@ function serve(consumer: string, args: string[]): Promise<ChildProcess> {
 
 const cliBin = 'node_modules/@mfc-conformance/cli/bin/mfc.mjs';
 
+// The examples an integrator reads on npm: the api package's README.
+const apiReadme = 'packages/api/README.md';
+
 describe('the packed packages in another project', () => {
   const temp = mkdtempSync(join(tmpdir(), 'mfc-consumer-'));
   const consumer = join(temp, 'consumer');
@@ -80,7 +88,7 @@ describe('the packed packages in another project', () => {
     // compiles with; TypeScript itself is the repository's.
     const typesNode = (JSON.parse(readFileSync(join(root, 'node_modules/@types/node/package.json'), 'utf8')) as { version: string }).version;
     runNpm(['install', `../${api.filename}`, `../${cli.filename}`, `@types/node@${typesNode}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], consumer);
-    tsBlocks(readFileSync(join(root, 'README.md'), 'utf8')).forEach((block, index) => writeFileSync(join(consumer, 'src', `readme-${index + 1}.ts`), block));
+    tsBlocks(readFileSync(join(root, apiReadme), 'utf8')).forEach((block, index) => writeFileSync(join(consumer, 'src', `readme-${index + 1}.ts`), block));
 
     webhookPort = await freePort();
     const profilePath = join(temp, 'profile.json');
@@ -120,11 +128,11 @@ describe('the packed packages in another project', () => {
     expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual(['ajv', 'ajv-formats', 'undici']);
   });
 
-  it('the README holds TypeScript examples, each compiled below', () => {
-    expect(tsBlocks(readFileSync(join(root, 'README.md'), 'utf8')).length).toBeGreaterThan(0);
+  it('the api package\'s README holds TypeScript examples, each compiled below', () => {
+    expect(tsBlocks(readFileSync(join(root, apiReadme), 'utf8')).length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(['nodenext', 'bundler'])('the integration and the README\'s examples compile under %s resolution, and the rejected lines do not', (resolution) => {
+  it.each(['nodenext', 'bundler'])('the integration and the api package\'s README examples compile under %s resolution, and the rejected lines do not', (resolution) => {
     run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], consumer);
   });
 
@@ -162,5 +170,66 @@ describe('the packed packages in another project', () => {
     expect(readdirSync(join(consumer, 'node_modules/@mfc-conformance/api'))).not.toContain('generated');
     run(process.execPath, [join(consumer, cliBin), 'generate', '--out', 'vendor/mfc'], consumer);
     expect(readdirSync(join(consumer, 'vendor/mfc/v2'))).toEqual(expect.arrayContaining(['types.ts', 'validators.js', 'openapi.json']));
+  });
+
+  // The two gates run side by side: each waits on its server and its CLI processes most of its time.
+  describe.concurrent('as a server\'s repository, gating its server that starts empty as README.md\'s CI section says', () => {
+    const steps = readmeWorkflowSteps();
+
+    /** Runs the README's steps in a fresh checkout of the server's repository, the server broken by `fault` when given; stops the server after. */
+    async function gate(checkout: string, fault?: FaultName): Promise<{ outcomes: StepOutcome[]; dir: string }> {
+      const dir = join(consumer, checkout);
+      mkdirSync(dir);
+      const port = await freePort();
+      const env = {
+        ...process.env, ...seedTokenEnv(steps), CI: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+        // The installed mfc on PATH, as an npm script has it: npx resolves to this same bin, but its own start would count in the run step's time.
+        PATH: `${join(consumer, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
+      };
+      const edit = (script: string): string => {
+        let edited = script.replaceAll('npx mfc', 'mfc').replaceAll(':8080', `:${port}`).replaceAll('--port 8080', `--port ${port}`);
+        if (fault !== undefined) edited = edited.replace('--variant seed-empty', `--variant seed-empty --fault ${fault}`);
+        // The step leaves the server running, as a runner does until the job ends: its pid lets the test end it.
+        return edited.includes('mfc serve') ? `${edited}\necho $! > server.pid` : edited;
+      };
+      // The project is installed already: that is the workflow's `npm ci`.
+      const outcomes = await runSteps(steps.filter((step) => step.run !== 'npm ci'), { cwd: dir, env, edit });
+      const pid = Number(readFileSync(join(dir, 'server.pid'), 'utf8'));
+      process.kill(pid, 'SIGTERM');
+      return { outcomes, dir };
+    }
+
+    const stepOf = (outcomes: StepOutcome[], command: RegExp): StepOutcome => {
+      const found = outcomes.find((outcome) => command.test(outcome.step.run ?? ''));
+      if (found === undefined) throw new Error(`no step ran ${command}`);
+      return found;
+    };
+    const junitOf = (dir: string): string => readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8');
+
+    it('passes: every step exits 0, mfc doctor counts at least 165 checks that would run, junit.xml is valid and its time the run step\'s', async () => {
+      const { outcomes, dir } = await gate('ci-conforming');
+      expect(outcomes.map((outcome) => outcome.step.run!.split('\n')[0])).toHaveLength(steps.filter((step) => step.run !== undefined && step.run !== 'npm ci').length);
+      for (const outcome of outcomes) expect(outcome.code, `${outcome.step.run}\n${outcome.output}`).toBe(0);
+      expect(Number(/· (\d+) would run ·/.exec(stepOf(outcomes, /mfc doctor /).output)?.[1])).toBeGreaterThanOrEqual(165);
+      const junit = junitOf(dir);
+      expect(isWellFormedXml(junit)).toBe(true);
+      expect(junit).toMatch(/<testsuites name="mfc run" tests="\d+" failures="0" errors="0" skipped="\d+" time="[\d.]+">/);
+      // The root's time is the run's wall time: within a tenth of what the step took.
+      const run = stepOf(outcomes, /mfc run /);
+      const seconds = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
+      expect(Math.abs(seconds * 1000 - run.ms) / run.ms, `junit.xml ${seconds} s, the step ${run.ms} ms`).toBeLessThanOrEqual(0.1);
+      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report: \d+ passed, 0 failed/);
+    }, 240_000);
+
+    it('fails against the same server with a fault: the run step exits 1, and the summary still reaches the page', async () => {
+      const { outcomes, dir } = await gate('ci-fault', 'v1-auth-missing-token-403');
+      expect(stepOf(outcomes, /mfc doctor /).code).toBe(0);
+      expect(stepOf(outcomes, /mfc run /).code, stepOf(outcomes, /mfc run /).output).toBe(1);
+      expect(stepOf(outcomes, /GITHUB_STEP_SUMMARY/).code).toBe(0);
+      const junit = junitOf(dir);
+      expect(isWellFormedXml(junit)).toBe(true);
+      expect(junit).toMatch(/<testcase name="v1\.auth\.missing-token-401" classname="v1\.§5" time="[\d.]+">\n {6}<failure /);
+      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report: \d+ passed, [1-9]\d* failed/);
+    }, 240_000);
   });
 });

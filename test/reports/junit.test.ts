@@ -81,6 +81,20 @@ describe('junit.xml for CI readers (GitHub, GitLab, Jenkins)', () => {
     expect(parseXml(text).children.flatMap((suite) => suite.children).at(-1)!.attributes.time).toBe('0.000');
   });
 
+  it('gives wall times: a testcase its check\'s own time, a testsuite the span of its checks side by side, the root the run\'s', () => {
+    // Three checks of §4.1 side by side from t=1000 s, one of §5 after them; the run took 6.5 s in all.
+    const at = (result: CheckResult, startedAt: number, durationMs: number): CheckResult => ({ ...result, startedAt, durationMs });
+    const [auth, , duplicate, schema, byId] = sampleChecks as [CheckResult, CheckResult, CheckResult, CheckResult, CheckResult];
+    const checks = [at(duplicate, 1_000_000, 2_700), at(schema, 1_000_500, 2_600), at(byId, 1_001_000, 2_800), at(auth, 1_004_000, 1_200)];
+    const timed = parseXml(renderJunit(buildReport(checks, undefined, { marker: 'mfc-x', seed: 1, created: [], durationMs: 6_500 })));
+    expect(timed.attributes.time).toBe('6.500');
+    const suiteTime = (name: string) => timed.children.find((suite) => suite.attributes.name === name)!.attributes.time;
+    // §4.1: from the first start (1000.0 s) to the last end (1001.0 + 2.8 s), not 2.7 + 2.6 + 2.8.
+    expect(suiteTime('§4.1')).toBe('3.800');
+    expect(suiteTime('§5')).toBe('1.200');
+    expect(timed.children.flatMap((suite) => suite.children).map((c) => c.attributes.time)).toEqual(['2.700', '2.600', '2.800', '1.200']);
+  });
+
   it('is an empty but valid <testsuites> for a run without checks', () => {
     const text = renderJunit(buildReport([]));
     expect(isWellFormedXml(text)).toBe(true);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, renderSummary } from '../../packages/cli/src/reports/index.js';
+import { buildReport, renderNextStep, renderSummary } from '../../packages/cli/src/reports/index.js';
 import { sampleChecks, sampleCoverage, sampleReport, sampleRun } from './sample-report.js';
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 
-describe('terminal summary: the next step of a failing run', () => {
-  it.each<[string, { given: Parameters<typeof renderSummary>; want: string | undefined }]>([
+describe('the next step after a run (mfc run\'s last line)', () => {
+  it.each<[string, { given: Parameters<typeof renderNextStep>; want: string | undefined }]>([
     ['the report and the replay of the first replayable failure', {
       given: [sampleReport(), { reportDir: 'reports', command: 'mfc run --profile p.json' }],
       want: 'next: open reports/report.html · replay: mfc run --profile p.json --only v1.orders.create.duplicate-409 --seed 123',
@@ -26,13 +26,20 @@ describe('terminal summary: the next step of a failing run', () => {
       given: [buildReport(sampleChecks), { reportDir: 'r\u001b[2J' }],
       want: 'next: open r\\x1b[2J/report.html',
     }],
+    ['the report of a passing run, which has nothing to replay', {
+      given: [buildReport(sampleChecks.filter((check) => check.status !== 'failed'), sampleCoverage, sampleRun), { reportDir: 'reports', command: 'mfc run --profile p.json' }],
+      want: 'next: open reports/report.html',
+    }],
+    ['nothing when it knows neither the report dir nor a failure to replay', {
+      given: [buildReport(sampleChecks.filter((check) => check.status !== 'failed'), sampleCoverage)],
+      want: undefined,
+    }],
   ])('%s', (_name, { given, want }) => {
-    expect(lastLine(renderSummary(...given))).toBe(want);
+    expect(renderNextStep(...given)).toBe(want);
   });
 
-  it('adds nothing to a passing run, nor when it knows neither the report dir nor the command', () => {
-    const passing = buildReport(sampleChecks.filter((check) => check.status !== 'failed'), sampleCoverage, sampleRun);
-    expect(lastLine(renderSummary(passing, { reportDir: 'reports' }))).toMatch(/^rules: /);
+  it('is not the summary\'s: the summary ends with the coverage line, whatever the run', () => {
+    expect(lastLine(renderSummary(sampleReport()))).toMatch(/^rules: /);
     expect(lastLine(renderSummary(buildReport(sampleChecks, sampleCoverage)))).toMatch(/^rules: /);
   });
 });

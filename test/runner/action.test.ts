@@ -61,6 +61,20 @@ describe('the GitHub Action (action.yml)', () => {
     await server.close();
   });
 
+  it('is used in README.md and docs/CI.md with inputs it has, and the README names every input and its output', () => {
+    for (const doc of ['README.md', 'docs/CI.md']) {
+      const text = readFileSync(join(root, doc), 'utf8');
+      const step = /^```yaml\n( +- uses: your-org\/mfc@[^]*?)```/m.exec(text)?.[1];
+      expect(step, `${doc} shows a step using the action`).toBeDefined();
+      const [used] = parse(step!.replace(/^ {6}/gm, '')) as Array<{ with: Record<string, string> }>;
+      expect(Object.keys(used!.with).filter((input) => !(input in action.inputs))).toEqual([]);
+    }
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = /### With the GitHub Action\n([^]*?)\n## /.exec(readme)?.[1] ?? '';
+    expect(Object.keys(action.inputs).filter((input) => !section.includes(`\`${input}\``))).toEqual([]);
+    expect(section).toContain('`exit-code`');
+  });
+
   it('is a composite action whose steps are shell steps and GitHub\'s upload action', () => {
     expect(action.runs.using).toBe('composite');
     expect(action.runs.steps.filter((step) => step.uses !== undefined).map((step) => step.uses)).toEqual(['actions/upload-artifact@v4']);

@@ -6,6 +6,8 @@ import { startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 import { tempDir, testTokens, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
 
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
+
 function fileProfile(baseUrl: string, overrides: Record<string, unknown> = {}) {
   return { baseUrl, environment: 'local', tokens: { ...testTokens }, fixtures: { salesChannelId: 11 }, ...overrides };
 }
@@ -57,6 +59,10 @@ describe('mfc run against the reference server', () => {
     expect(result.report?.summary).toEqual({ passed: 10, failed: 0, skipped: 0 });
     expect(result.stdout).toContain('10 passed, 0 failed, 0 skipped');
     expect(result.stdout).toContain('seed 42');
+    // The plan counts what runs of what was selected; no window comes near its limit, so none is listed.
+    expect(result.stderr).toMatch(/^mfc run: plan: 10 checks to run, \d+ requests; about \d+ s \(deadline [\d.]+ min\)\n(?!mfc run: {3}v)/m);
+    expect(result.stderr).not.toMatch(/ min at \d+\/min/);
+    expect(lastLine(result.stdout)).toBe(`next: open ${join(reportDir, 'report.html')}`);
     const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
     expect(readdirSync(reportDir).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md']);
     for (const token of Object.values(server.profile.tokens)) {
@@ -74,6 +80,7 @@ describe('mfc run against the reference server', () => {
       // One rule (§5 point 4, every endpoint answers 401 without a token), seen on a read and on every endpoint.
       expect(failed).toEqual(['v1.auth.every-endpoint-401', 'v1.auth.missing-token-401']);
       expect(result.stdout).toMatch(/§5\n {2}✗ v1.auth.missing-token-401/);
+      expect(lastLine(result.stdout)).toMatch(new RegExp(`^next: open ${reportDir}/report\\.html · replay: (npx )?mfc run --profile \\S+ --only v1\\.auth\\.every-endpoint-401 --seed \\d+$`));
       const outputs = [result.stdout, result.stderr, ...readdirSync(reportDir).map((name) => readFileSync(join(reportDir, name), 'utf8'))];
       for (const token of Object.values(broken.profile.tokens)) {
         for (const output of outputs) expect(output).not.toContain(token);

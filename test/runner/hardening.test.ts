@@ -198,6 +198,7 @@ describe('mfc run against wrong inputs (CLI)', () => {
     expect(result.report?.checks.filter((c) => c.message === 'not run: interrupted (SIGINT)').length).toBeGreaterThan(0);
     expect(result.report?.run?.created[0]).toMatchObject({ api: expect.stringMatching(/^v[12]$/), kind: expect.any(String), id: expect.any(String) });
     expect(result.stdout).toMatch(/interrupted: interrupted \(SIGINT\); the report holds the checks that finished/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: remove what the run left on the target: (npx )?mfc cleanup --profile \\S+ --report ${reportDir}/report\\.json$`));
     expect(result.stderr).toContain('mfc run: SIGINT: stopping');
   }, 90_000);
 });

@@ -42,6 +42,10 @@ describe('mfc doctor', () => {
     expect(result.stdout).not.toMatch(/^ {2}v1\.orders\./m);
     const [, selected, runs, skips] = /checks: (\d+) selected · (\d+) would run · (\d+) would skip/.exec(result.stdout)!.map(Number);
     expect(runs! + skips!).toBe(selected);
+    // It runs no check, so its plan says which would; the last line is the next step.
+    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (the others skip), `);
+    expect(result.stdout).not.toMatch(/\bran\b/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: (npx )?mfc run --profile ${profilePath}; \\d+ checks skip for keys the profile lacks`));
     expectNoToken(result.stdout, result.stderr);
   }, 60_000);
 
@@ -100,10 +104,13 @@ describe('mfc doctor', () => {
     expectNoToken(without.stdout, spread.stdout);
   }, 60_000);
 
-  it('exits 1 with one clear line when the primary token is refused; every check would skip', async () => {
+  it('exits 1 with one STOP line when the primary token is refused, every check would skip, and the last line says what next', async () => {
     const result = await runCli(['doctor', '--profile', profilePath], { env: { ...env, MFC_DOCTOR_PRIMARY: 'mfc-doctor-wrong-7a1c' } });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^mfc doctor: tokens\.primary is not accepted by the target on v1.*: GET \/merchant_api\/v1\/orders\?limit=1 answered 401: a missing or unknown token \(§5\)\n$/);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.match(/STOP:/g)).toHaveLength(1);
+    expect(result.stdout).toMatch(/\n {2}STOP: tokens\.primary is not accepted by the target on v1; no check would run\. .*: GET \/merchant_api\/v1\/orders\?limit=1 answered 401: a missing or unknown token \(§5\)\n/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('next: fix what STOP names above, then run mfc doctor again');
     expect(result.stdout).toMatch(/GET \/merchant_api\/v1\/orders\?limit=1 \(tokens\.primary\): 401 · X-Rate-Limit-Used/);
     expect(result.stdout).toMatch(/checks: (\d+) selected · 0 would run/);
     expect(result.stdout + result.stderr).not.toContain('mfc-doctor-wrong-7a1c');

@@ -99,8 +99,8 @@ describe('mfc init against the reference server', () => {
     expect(init.stdout).toMatch(/fixtures\.batchSku: \d+ checks/);
     expect(init.stdout).toMatch(/tokens\.otherMerchant \(MFC_INIT_OTHER_MERCHANT\): used: another merchant: merchant_id 2/);
     expect(init.stdout).toMatch(/tokens\.sameMerchantOtherChannel \(MFC_INIT_SAME_MERCHANT\): used: sales channel 12/);
-    expect(init.stdout).toMatch(/fixtures\.otherMerchant channel 21, warehouse 7, SKU 801 WIDGET-RED: from the other merchant's GET \/merchant_api\/v1\/orders/);
-    expect(text).toMatch(/# otherMerchant: tokens\.otherMerchant's own sales channel.*\n {2}# Discovered from .*\n {2}otherMerchant: \{salesChannelId: 21, warehouseId: 7, sku: \{id: 801, sku_code: "WIDGET-RED"\}\}\n/);
+    expect(init.stdout).toMatch(/fixtures\.otherMerchant channel 21, warehouse 7, SKU 801 WIDGET-RED: for tokens\.otherMerchant, its channel from GET \/merchant_api\/v1\/orders/);
+    expect(text).toMatch(/# otherMerchant: tokens\.otherMerchant's own sales channel.*\n {2}# For tokens\.otherMerchant: its channel from .*\n {2}otherMerchant: \{salesChannelId: 21, warehouseId: 7, sku: \{id: 801, sku_code: "WIDGET-RED"\}\}\n/);
 
     const reportDir = tempDir('mfc-init-run-');
     const run = await runCli(['run', '--profile', out, '--only', 'v1.orders.*', '--report-dir', reportDir, '--seed', '7'], { env, reportDir, timeoutMs: 120_000 });
@@ -146,6 +146,67 @@ describe('mfc init against the reference server', () => {
   }, 60_000);
 });
 
+describe('mfc init against a server that starts empty (variant seed-empty: accounts, warehouses and SKUs, no order)', () => {
+  let server: RunningServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    server = await startServer({ host: '127.0.0.1', port: 0, variants: ['seed-empty'], webhookV1Url: 'http://127.0.0.1:9/v1', webhookV2Url: 'http://127.0.0.1:9/v2' });
+    env = tokenEnv(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // The seed's ids (packages/cli/server/README.md): what the team knows of its own seed, given as flags.
+  const fixtureFlags = [
+    '--sales-channel-id', '11', '--sku-id', '501', '--other-channel-sku-id', '777', '--batch-sku-id', '502',
+    '--other-merchant-sales-channel-id', '21', '--other-merchant-sku-id', '801', '--batch-tracking', 'true', '--expiry-handling', 'true',
+  ];
+
+  it('names, in one message, every flag the empty server makes necessary, and writes nothing (exit 1)', async () => {
+    const out = join(tempDir('mfc-init-'), 'empty.yaml');
+    const init = await runCli(['init', '--base-url', server.url, '--environment', 'local', ...allTokenFlags, '--allow-writes', '--out', out], { env });
+    expect(init.code).toBe(1);
+    for (const flag of ['--sales-channel-id N', '--sku-id N', '--other-channel-sku-id N', '--batch-sku-id N', '--batch-tracking true|false', '--expiry-handling true|false', '--other-merchant-sales-channel-id N', '--other-merchant-sku-id N']) {
+      expect(init.stderr).toContain(flag);
+    }
+    expect(init.stderr).not.toContain('--warehouse-id');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('takes them as flags, confirms each through the API, and writes the profile mfc doctor passes with at least 165 checks that would run', async () => {
+    const out = join(tempDir('mfc-init-'), 'empty.yaml');
+    const init = await runCli(['init', '--base-url', server.url, '--environment', 'local', ...allTokenFlags, '--signing-token-env', 'MFC_INIT_SIGNING', ...fixtureFlags, '--allow-writes', '--out', out], { env });
+    expect(init.code, init.stderr).toBe(0);
+    const profile = loadProfile(out, env);
+    // What the flags gave, with the codes GET /skus/{id} showed, and the warehouses discovered as before.
+    expect(profile.fixtures).toEqual({ ...server.profile.fixtures });
+    expect(profile.features).toEqual({ batchTracking: true, expiryHandling: true });
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/\n {2}# Given with --sku-id, its code from GET \/merchant_api\/v1\/skus\/501; active per GET \/merchant_api\/v1\/skus\/501\.\n {2}sku: \{id: 501, sku_code: "TSHIRT-WHITE-M"\}\n/);
+    expect(init.stdout).toContain('fixtures.batchSku 502 TEA-GREEN: given with --batch-sku-id');
+    expect(init.stdout).toMatch(/Not in the profile, so their checks are skipped:\n {2}webhooks: \d+ checks .*\nwrote /);
+    expectNoToken(server, text, init.stdout, init.stderr);
+
+    const doctor = await runCli(['doctor', '--profile', out], { env });
+    expect(doctor.code, doctor.stdout).toBe(0);
+    const wouldRun = Number(/· (\d+) would run ·/.exec(doctor.stdout)?.[1]);
+    expect(wouldRun).toBeGreaterThanOrEqual(165);
+  }, 90_000);
+
+  it.each([
+    ['a SKU the target shows deleted', ['--sku-id', '504'], /--sku-id 504: GET \/merchant_api\/v1\/skus\/504 shows it deleted/],
+    ['another merchant\'s warehouse', ['--sku-id', '501', '--warehouse-id', '7'], /--warehouse-id 7 is not one of the merchant's warehouses \(3, 4, per GET \/merchant_api\/v1\/warehouses\)/],
+    ['a SKU whose code no read shows and no flag gives', ['--sku-id', '999'], /--sku-id 999: its code cannot be read \(GET \/merchant_api\/v1\/skus\/999 answered 404\); give it with --sku-code CODE as well/],
+  ])('refuses %s, naming the flag (exit 1, nothing written)', async (_name, flags, want) => {
+    const out = join(tempDir('mfc-init-'), 'wrong.yaml');
+    const init = await runCli(['init', '--base-url', server.url, '--environment', 'local', '--token-env', 'MFC_INIT_PRIMARY', '--sales-channel-id', '11', ...flags, '--out', out], { env });
+    expect(init.code).toBe(1);
+    expect(init.stderr).toMatch(want);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+});
+
 describe('mfc init: wrong invocations exit 2, an unusable target exits 1', () => {
   let target: FakeTarget;
   beforeAll(async () => {
@@ -164,6 +225,10 @@ describe('mfc init: wrong invocations exit 2, an unusable target exits 1', () =>
     ['a token given where a variable name goes', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', `${secret}-x`], want: /expected the NAME of an environment variable/ }],
     ['a base URL holding the version path', { args: () => ['--base-url', `${target.url}/merchant_api/v1`, '--environment', 'local', '--token-env', 'MFC_INIT_T'], env: { MFC_INIT_T: secret }, want: /--base-url: the base URL ends in \/merchant_api\/v1/ }],
     ['an unknown flag', { args: () => ['--token', secret], want: /unknown or malformed flag --token/ }],
+    ['a SKU code without its id', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_T', '--batch-sku-code', 'TEA'], env: { MFC_INIT_T: secret }, want: /--batch-sku-code goes with --batch-sku-id N/ }],
+    ['an id that is not a positive integer', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_T', '--warehouse-id', 'three'], env: { MFC_INIT_T: secret }, want: /--warehouse-id expects a positive integer, received "three"/ }],
+    ['the other merchant\'s fixtures without its token', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_T', '--other-merchant-sku-id', '801'], env: { MFC_INIT_T: secret }, want: /--other-merchant-… flags describe the merchant of --other-merchant-token-env VAR/ }],
+    ['a feature that is not true or false', { args: () => ['--base-url', target.url, '--environment', 'local', '--token-env', 'MFC_INIT_T', '--batch-tracking', 'yes'], env: { MFC_INIT_T: secret }, want: /--batch-tracking expects true or false, received "yes"/ }],
   ];
   it.each(table)('%s', async (_name, { args, env, want }) => {
     const before = target.requests.length;

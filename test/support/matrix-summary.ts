@@ -2,7 +2,7 @@
 // each in whichever worker vitest gives it, so no test file sees the whole matrix. Each area writes
 // its outcomes to the folder this setup names in MFC_MATRIX_OUTCOMES; once every file has run, the
 // teardown prints one line for the whole matrix (and writes it as JSON to MFC_MATRIX_SUMMARY when set).
-// That every fault fails exactly its mapped checks is each area's own test; README's numbers are
+// That every fault fails exactly its mapped checks is each area's own test; docs/PROOF.md's numbers are
 // checked against the catalogue by test/docs/proof.test.ts.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

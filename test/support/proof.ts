@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The numbers README.md's "How it is proven" states. */
+/** The numbers docs/PROOF.md states. */
 export interface ProofStatement {
   rules: number;
   checked: number;
@@ -12,18 +12,18 @@ export interface ProofStatement {
   variants: number;
 }
 
-const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
+const proofPage = fileURLToPath(new URL('../../docs/PROOF.md', import.meta.url));
 
 function number(text: string, pattern: RegExp, what: string): number {
   const value = pattern.exec(text)?.[1];
-  if (value === undefined) throw new Error(`README.md "How it is proven" no longer states ${what}`);
+  if (value === undefined) throw new Error(`docs/PROOF.md "The numbers" no longer states ${what}`);
   return Number(value);
 }
 
-/** Reads the proof statement of README.md; throws naming what it no longer states. */
-export function readProof(text: string = readFileSync(readme, 'utf8')): ProofStatement {
-  const section = /## How it is proven\n([^]*?)\n## /.exec(text)?.[1];
-  if (section === undefined) throw new Error('README.md has no "How it is proven" section');
+/** Reads the numbers of docs/PROOF.md (its section "The numbers"); throws naming what it no longer states. */
+export function readProof(text: string = readFileSync(proofPage, 'utf8')): ProofStatement {
+  const section = /## The numbers\n([^]*?)\n## /.exec(text)?.[1];
+  if (section === undefined) throw new Error('docs/PROOF.md has no "The numbers" section');
   return {
     rules: number(section, /\*\*(\d+) rules\*\*/, 'the number of rules'),
     checked: number(section, /\*\*(\d+) checked\*\*/, 'the rules checked'),

@@ -93,7 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     now: () => clock.now(),
     render: (body) => wireBody(variants, body),
   });
-  const store = seedStore(options.batchTracking ?? true, options.expiryHandling ?? true);
+  const store = seedStore({ batchTracking: options.batchTracking ?? true, expiryHandling: options.expiryHandling ?? true, empty: variants.has('seed-empty') });
   if (variants.has('seed-large-merchant')) seedLargeMerchant(store);
   const state: ServerState = {
     store, faults, variants, clock, rateLimit,

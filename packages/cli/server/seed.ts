@@ -37,12 +37,26 @@ const address = (city: string, country: string): Address => ({
 
 const at = (base: string, minutes: number): string => new Date(Date.parse(base) + minutes * 60_000).toISOString();
 
+/** How to seed the store. */
+export interface SeedOptions {
+  /** false: the primary merchant has no batch tracking (§4.2's 422 case); default true. */
+  batchTracking?: boolean;
+  /** false: the primary merchant is not enrolled in batch expiry handling (§2.4, §2.5: expiry fields and reasons stay null); default true. */
+  expiryHandling?: boolean;
+  /**
+   * true (variant seed-empty): the accounts as a fresh database holds them, set up and not yet used:
+   * merchants, channels, tokens, warehouses, SKUs and the merchants' default batch settings, and no
+   * order, shipment, return, restocking shipment, inventory batch or SKU-specific batch setting.
+   */
+  empty?: boolean;
+}
+
 /**
  * Builds the deterministic seed: two merchants, their channels, tokens, catalog, orders, shipments and
- * inbound stock. `batchTracking` false seeds the primary merchant without batch tracking (§4.2's 422 case);
- * `expiryHandling` false without batch expiry handling (§2.4, §2.5: expiry fields and reasons stay null).
+ * inbound stock (without the records a merchant's use makes, when `empty`).
  */
-export function seedStore(batchTracking = true, expiryHandling = true): Store {
+export function seedStore(options: SeedOptions = {}): Store {
+  const { batchTracking = true, expiryHandling = true, empty = false } = options;
   const store = new Store();
   const ids = seedIds;
   store.merchants.set(1, { id: 1, name: 'Acme Outfitters', batchTracking, expiryHandling });
@@ -65,6 +79,8 @@ export function seedStore(batchTracking = true, expiryHandling = true): Store {
   }
   seedSkus(store);
   if (!batchTracking) for (const sku of store.skus.values()) sku.batch_tracking_enabled = false;
+  seedDefaultBatchSettings(store);
+  if (empty) return store;
   seedOrders(store);
   seedShipmentsAndReturns(store);
   seedRestocking(store);
@@ -177,14 +193,19 @@ function seedRestocking(store: Store): void {
   add(951, 2, 7, 'shipped', 801, 'WIDGET-RED', 4);
 }
 
+const shelfLife = { batch_priority: 'first_expired_first_out', b2c_shelf_life_in_weeks: 12, b2b_shelf_life_in_weeks: 16, ito_shelf_life_in_weeks: 8, kit_shelf_life_in_weeks: 10 };
+
+// Each merchant's default batch settings are part of its account (§2.5: the merchant default record always carries an action).
+function seedDefaultBatchSettings(store: Store): void {
+  store.batchSettings.set(801, { id: 801, merchantId: 1, sku_id: null, ...shelfLife, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
+  store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
+}
+
 function seedBatches(store: Store): void {
   store.inventoryBatches.set(701, { id: 701, skuId: 502, lot_number: 'LOT-2025-11', production_date: '2025-11-01', expiry_date: '2027-11-01', status: 'active', blocked: false, block_reason: null, name: 'LOT-2025-11', tracking_code: null });
   store.inventoryBatches.set(702, { id: 702, skuId: 502, lot_number: 'LOT-2024-03', production_date: '2024-03-01', expiry_date: '2025-03-01', status: 'archived', blocked: true, block_reason: 'expiry_date_reached', name: 'LOT-2024-03', tracking_code: null });
-  const shelfLife = { batch_priority: 'first_expired_first_out', b2c_shelf_life_in_weeks: 12, b2b_shelf_life_in_weeks: 16, ito_shelf_life_in_weeks: 8, kit_shelf_life_in_weeks: 10 };
-  store.batchSettings.set(801, { id: 801, merchantId: 1, sku_id: null, ...shelfLife, action_weeks_before_expiry: 6, expiry_follow_up_action: 'block_only' });
   // The batch SKU holds a weeks value while its batch tracking is off (set before tracking was turned
   // off in the provider's application), so re-sending a held value is observable (§4.2: it leaves
   // batch tracking unchanged); its action is null, so clearing one is observable too.
   store.batchSettings.set(802, { id: 802, merchantId: 1, sku_id: 502, ...shelfLife, b2c_shelf_life_in_weeks: 20, action_weeks_before_expiry: 2, expiry_follow_up_action: null });
-  store.batchSettings.set(803, { id: 803, merchantId: 2, sku_id: null, ...shelfLife, action_weeks_before_expiry: null, expiry_follow_up_action: 'block_only' });
 }

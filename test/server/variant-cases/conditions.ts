@@ -121,6 +121,19 @@ export const conditionCases = {
     variant: ['Sun, 01 Mar 2026 09:58:22 GMT', '2026-03-01T09:58:22.750Z'],
   },
 
+  'seed-empty': {
+    // The accounts stand (the tokens work, warehouses and SKUs read), and nothing the merchant's use makes.
+    probe: async (t) => [
+      (await t.v1.get('/orders')).body.pagination.item_count,
+      (await t.v2.get('/restocking_shipments')).body.data.length,
+      (await t.v1.get('/shipments')).body.data.length,
+      (await t.v1.get('/warehouses')).body.data.length,
+      (await t.v1.get('/skus/501')).body.status,
+      (await t.v1.post('/orders', newOrder())).status,
+    ],
+    conforming: [48, 8, 1, 2, 'active', 201],
+    variant: [0, 0, 0, 2, 'active', 201],
+  },
   'seed-large-merchant': {
     probe: async (t) => [(await t.v1.get('/orders')).body.pagination.item_count, (await t.v2.get('/restocking_shipments/2500')).status, (await t.v1.post('/orders', newOrder())).body.id],
     conforming: [48, 404, 1001],

@@ -97,6 +97,8 @@ export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig):
       return skip(`not run: ${(error as Error).message}`);
     }
     session.started(meta.id);
+    record.startedAt = Date.now();
+    const admitted = performance.now();
     let failed: unknown;
     const handle = { current: undefined as ReturnType<typeof createCheckContext> | undefined };
     try {
@@ -115,6 +117,7 @@ export function registerCheck(meta: CheckMeta, body: CheckBody, run: RunConfig):
       failed ??= error;
     } finally {
       release();
+      record.durationMs = Math.round(performance.now() - admitted);
     }
     const exchanges = context?.exchanges ?? [];
     record.rateLimit = session.http.pacer.usage();

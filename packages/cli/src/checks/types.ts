@@ -153,6 +153,10 @@ export interface CheckRecord {
   created?: CreatedRecord[];
   /** What the check noted beside its verdict (`t.note`). */
   notes?: string[];
+  /** When the scheduler admitted the check (epoch ms): its own time starts there, not when vitest queued it. */
+  startedAt?: number;
+  /** The check's own time: from its admission to the end of its cleanups, waits for other checks' turns left out. */
+  durationMs?: number;
 }
 
 declare module 'vitest' {

@@ -8,26 +8,27 @@ export interface CommandEntry {
   /** The same line as the module's `summary` (test/package/cli-start.test.ts holds them equal). */
   summary: string;
   load: () => Promise<Command>;
+  /** The reference server's and the OpenAPI documents' own commands, which `mfc --help` lists after a user's. */
+  tool?: true;
 }
 
 // Sub-commands load lazily and `mfc --help` loads none of them: a bare start must stay within a few
 // times a bare `node` start, and `mfc webhooks verify` should not pay for vitest or the server.
+// `mfc --help` lists them in this order: a user's (set up, check, run, clean up), then the tools.
 export const commands: Record<string, CommandEntry> = {
+  init: { summary: 'write a commented profile for a deployment, discovering fixtures through the API (GET only)', load: async () => (await import('./commands/init.js')).command },
+  doctor: { summary: 'check a profile against its target without writing: reachability, rate-limit headers, what would run or skip', load: async () => (await import('./commands/doctor.js')).command },
   run: {
     summary: 'run the conformance suites and property checks against a target; write reports',
     load: async () => (await import('./commands/run.js')).command,
   },
-  serve: {
-    summary: 'start the reference implementation with seeded data; --fault switches on one deviation',
-    load: async () => (await import('./commands/serve.js')).command,
+  cleanup: {
+    summary: 'cancel the records a cut-short run left behind, found by its marker (or its report.json)',
+    load: async () => (await import('./commands/cleanup.js')).command,
   },
-  generate: {
-    summary: 'regenerate the api package\'s generated/ (types, validators, bundled documents) from spec/',
-    load: async () => (await import('./commands/generate.js')).command,
-  },
-  lint: {
-    summary: 'validate and lint the OpenAPI documents under spec/',
-    load: async () => (await import('./commands/lint.js')).command,
+  baseline: {
+    summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
+    load: async () => (await import('./commands/baseline.js')).command,
   },
   webhooks: {
     summary: 'verify a webhook signature, or listen for webhook calls and check each (§6)',
@@ -37,15 +38,20 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'list the specification rules with the checks that cover them, and the coverage line',
     load: async () => (await import('./commands/rules.js')).command,
   },
-  init: { summary: 'write a commented profile for a deployment, discovering fixtures through the API (GET only)', load: async () => (await import('./commands/init.js')).command },
-  doctor: { summary: 'check a profile against its target without writing: reachability, rate-limit headers, what would run or skip', load: async () => (await import('./commands/doctor.js')).command },
-  baseline: {
-    summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
-    load: async () => (await import('./commands/baseline.js')).command,
+  serve: {
+    summary: 'start the reference implementation with seeded data; --fault switches on one deviation',
+    load: async () => (await import('./commands/serve.js')).command,
+    tool: true,
   },
-  cleanup: {
-    summary: 'cancel the records a cut-short run left behind, found by its marker (or its report.json)',
-    load: async () => (await import('./commands/cleanup.js')).command,
+  generate: {
+    summary: 'regenerate the api package\'s generated/ (types, validators, bundled documents) from spec/',
+    load: async () => (await import('./commands/generate.js')).command,
+    tool: true,
+  },
+  lint: {
+    summary: 'validate and lint the OpenAPI documents under spec/',
+    load: async () => (await import('./commands/lint.js')).command,
+    tool: true,
   },
 };
 
@@ -56,7 +62,12 @@ Usage: mfc <command> [flags]      mfc <command> --help      mfc --version (-v)
 Commands:`;
 
 function printUsage(): void {
-  const lines = [usage, ...Object.entries(commands).map(([name, entry]) => `  ${name.padEnd(10)} ${entry.summary}`)];
+  const line = ([name, entry]: [string, CommandEntry]) => `  ${name.padEnd(10)} ${entry.summary}`;
+  const entries = Object.entries(commands);
+  const lines = [
+    usage, ...entries.filter(([, entry]) => !entry.tool).map(line),
+    '', 'The reference server and the OpenAPI documents:', ...entries.filter(([, entry]) => entry.tool).map(line),
+  ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

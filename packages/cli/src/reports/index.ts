@@ -6,7 +6,7 @@ export { renderJunit } from './junit.js';
 export { renderHtml } from './html.js';
 export { MARKDOWN_FAILURE_LIMIT, renderMarkdown } from './markdown.js';
 export { firstReplayable, replayCommand } from './replay.js';
-export { renderSummary } from './summary.js';
+export { renderNextStep, renderSummary } from './summary.js';
 export type { SummaryOptions } from './summary.js';
 export { writeReports } from './write.js';
 export type { ReportPaths, WriteReportOptions } from './write.js';

@@ -15,16 +15,27 @@ function firstLine(text: string): string {
   return text.split('\n', 1)[0] ?? '';
 }
 
-function seconds(checks: CheckResult[]): string {
-  return (checks.reduce((sum, result) => sum + (result.durationMs ?? 0), 0) / 1000).toFixed(3);
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/**
+ * The wall time a group of checks took: from the first one's start to the last one's end. Checks run
+ * side by side, so the sum of their times would count the same seconds several times over (a 6 s
+ * run read as 7 minutes); checks timed without a start can only be added up.
+ */
+function span(checks: CheckResult[]): number {
+  const timed = checks.filter((result) => result.durationMs !== undefined);
+  if (timed.length === 0) return 0;
+  if (timed.some((result) => result.startedAt === undefined)) return timed.reduce((sum, result) => sum + result.durationMs!, 0);
+  const start = Math.min(...timed.map((result) => result.startedAt!));
+  return Math.max(...timed.map((result) => result.startedAt! + result.durationMs!)) - start;
 }
 
 // tests, failures, errors, skipped and time: the attributes GitLab, Jenkins and the GitHub test
 // reporters read on <testsuites> and on each <testsuite>.
-function counts(checks: CheckResult[]): string {
+function counts(checks: CheckResult[], timeMs: number): string {
   const failures = checks.filter((result) => result.status === 'failed').length;
   const skipped = checks.filter((result) => result.status === 'skipped').length;
-  return `tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(checks)}"`;
+  return `tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(timeMs)}"`;
 }
 
 // Jenkins splits a classname at its last dot into package and class: `v1.§4_1` reads as package
@@ -34,7 +45,7 @@ function classname(result: CheckResult): string {
 }
 
 function testcase(result: CheckResult): string[] {
-  const open = `    <testcase name="${escapeXml(result.id)}" classname="${escapeXml(classname(result))}" time="${seconds([result])}"`;
+  const open = `    <testcase name="${escapeXml(result.id)}" classname="${escapeXml(classname(result))}" time="${seconds(result.durationMs ?? 0)}"`;
   if (result.status === 'passed') return [`${open}/>`];
   if (result.status === 'skipped') return [`${open}>`, `      <skipped message="${escapeXml(result.message)}"/>`, '    </testcase>'];
   return [
@@ -54,14 +65,15 @@ function bySection(report: RunReport): Array<[section: string, checks: CheckResu
 /**
  * The text of `junit.xml`: one `<testsuite name="§4.1">` per section across both versions, one
  * `<testcase name="<check id>" classname="v1.§4_1">` per check (docs/REPORTS.md), counts and time on
- * every suite and on the root.
+ * every suite and on the root. Times are wall times: a testcase's is its check's own, a testsuite's
+ * spans its checks, the root's is the run's (`run.durationMs`), else the span of every check.
  * Written from our own result model, not by vitest's junit reporter: vitest 4 writes `<skipped/>`
  * without the reason, and docs/REPORTS.md promises `<skipped message="…"/>`.
  */
 export function renderJunit(report: RunReport, name = 'mfc run'): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks)}>`];
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks, report.run?.durationMs ?? span(report.checks))}>`];
   for (const [section, checks] of bySection(report)) {
-    lines.push(`  <testsuite name="${escapeXml(`§${section}`)}" ${counts(checks)}>`, ...checks.flatMap(testcase), '  </testsuite>');
+    lines.push(`  <testsuite name="${escapeXml(`§${section}`)}" ${counts(checks, span(checks))}>`, ...checks.flatMap(testcase), '  </testsuite>');
   }
   lines.push('</testsuites>', '');
   return lines.join('\n');

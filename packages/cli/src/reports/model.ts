@@ -25,7 +25,9 @@ export interface CheckResult {
   requests: RecordedExchange[];
   /** The structured failure, when the check failed with one. */
   failure?: FailureParts;
-  /** How long the check ran, when the runner measured it (junit.xml's `time`). */
+  /** When the check started (epoch ms), when the runner timed it: a junit.xml testsuite's time spans its checks. */
+  startedAt?: number;
+  /** How long the check itself ran, from its start to the end of its cleanups (junit.xml's testcase `time`). */
   durationMs?: number;
   /** How many requests the check sent (429 retries included), when it ran. */
   requestCount?: number;
@@ -100,6 +102,8 @@ export interface RunDetails {
   plan?: RunPlanDetails;
   /** The run's deadline in ms (from the plan, or `--deadline`). */
   deadlineMs?: number;
+  /** The run's wall time in ms, from its start (the `mfc run` process's) to its report: junit.xml's `<testsuites>` time. */
+  durationMs?: number;
   /**
    * The `mfc run` command line that reaches the same target, without `--only` and `--seed`
    * (`mfc run --profile p.json`): one check replays as `<command> --only <id> --seed <seed>`.

@@ -3,7 +3,7 @@ import { safeLine, safeText } from '../text/terminal.js';
 import { coverageLine, failuresBySection, type RunReport } from './model.js';
 import { firstReplayable, replayCommand } from './replay.js';
 
-/** What the terminal summary adds on a failing run to say what to do next. */
+/** What the next step names: where the reports are, and how the run was invoked. */
 export interface SummaryOptions {
   /** Where the reports were written: the summary points at `report.html` there. */
   reportDir?: string;
@@ -11,22 +11,26 @@ export interface SummaryOptions {
   command?: string;
 }
 
-// `next: open reports/report.html · replay: mfc run --profile p.json --only v1.orders.x --seed 123`.
-function nextStep(report: RunReport, options: SummaryOptions): string | undefined {
+/**
+ * What to do after a run, as `mfc run`'s last line: open the report, and on a failing run replay the
+ * first failed check (`next: open reports/report.html · replay: mfc run --profile p.json --only
+ * v1.orders.x --seed 123`); undefined when it knows neither the report's folder nor a failure to replay.
+ */
+export function renderNextStep(report: RunReport, options: SummaryOptions = {}): string | undefined {
   const command = options.command ?? report.run?.command;
   const parts: string[] = [];
   if (options.reportDir !== undefined) parts.push(`open ${join(options.reportDir, 'report.html')}`);
-  const first = firstReplayable(report);
+  const first = report.summary.failed > 0 ? firstReplayable(report) : undefined;
   if (command !== undefined && first !== undefined) parts.push(`replay: ${replayCommand(report, first.id, command)}`);
   return parts.length === 0 ? undefined : `next: ${safeLine(parts.join(' · '))}`;
 }
 
 /**
  * The terminal summary: each failure under its section with its message, then the counts and the rule
- * coverage line; on a failing run, given where the reports are or how the run was invoked, a last
- * line with the next step. A target's control characters show escaped.
+ * coverage line. A target's control characters show escaped. The next step (`renderNextStep`) comes
+ * last, after whatever the command prints besides.
  */
-export function renderSummary(report: RunReport, options: SummaryOptions = {}): string {
+export function renderSummary(report: RunReport): string {
   const { passed, failed, skipped } = report.summary;
   const lines: string[] = [];
   for (const [section, failures] of failuresBySection(report)) {
@@ -44,7 +48,5 @@ export function renderSummary(report: RunReport, options: SummaryOptions = {}): 
     const { passed: rulesPassed, failed: rulesFailed, skipped: rulesSkipped } = report.coverage.total;
     lines.push(`${coverageLine(report.coverage.total)} (${rulesPassed} passed, ${rulesFailed} failed, ${rulesSkipped} skipped)`);
   }
-  const next = failed > 0 ? nextStep(report, options) : undefined;
-  if (next !== undefined) lines.push(next);
   return `${lines.join('\n')}\n`;
 }

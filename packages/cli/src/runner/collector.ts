@@ -96,14 +96,15 @@ export class ResultCollector {
     this.pending.delete(test.name);
     const meta = test.meta().mfc;
     const result = test.result();
-    const duration = test.diagnostic()?.duration;
     const base = {
       id: test.name,
       title: meta?.title ?? test.name,
       api: meta?.api ?? apiOf(test.name),
       section: meta?.section ?? '0',
       requests: [],
-      ...(duration === undefined ? {} : { durationMs: Math.round(duration) }),
+      // The check's own time, from its admission: vitest's duration also counts the wait for its turn.
+      ...(meta?.startedAt === undefined ? {} : { startedAt: meta.startedAt }),
+      ...(meta?.durationMs === undefined ? {} : { durationMs: meta.durationMs }),
       ...(meta?.requestCount === undefined ? {} : { requestCount: meta.requestCount }),
       ...(meta?.windows === undefined || Object.keys(meta.windows).length === 0 ? {} : { windows: meta.windows }),
       ...(meta?.notes === undefined ? {} : { notes: meta.notes }),

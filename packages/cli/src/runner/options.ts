@@ -15,6 +15,8 @@ export interface RunOptions {
   runs?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
   runCommand?: string;
+  /** When the run started (epoch ms; default: when `runChecks` is called): `mfc run` gives its process's start, so the report's wall time is the command's. */
+  startedAt?: number;
   /** Writes the three reports there when given. */
   reportDir?: string;
   /** `--allow-production-writes`. */
@@ -37,8 +39,8 @@ export interface RunOptions {
   progressLines?: NodeJS.WritableStream;
   /** The longest one request may wait for the rate limit before the run stops (default: the profile's, else 120 s). */
   maxWaitMs?: number;
-  /** Told the run's plan and deadline before the first check starts (`mfc run` prints them). */
-  onPlan?: (plan: RunPlan, deadlineMs: number) => void;
+  /** Told the run's plan, its deadline and how many checks were selected (the plan's and those that skip) before the first check starts (`mfc run` prints them). */
+  onPlan?: (plan: RunPlan, deadlineMs: number, selected: number) => void;
   /** Aborted on SIGINT/SIGTERM: the run stops, finishes the running check's cleanup and reports what it has (exit 130). */
   signal?: AbortSignal;
   /**

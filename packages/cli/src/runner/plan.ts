@@ -26,7 +26,7 @@ export interface PlannedCheck {
   id: string;
   api: ApiVersion;
   provokes429: boolean;
-  /** How long the check is known to wait besides its requests (webhook deliveries, a slow answer). */
+  /** How long the check is expected to wait besides its requests (webhook deliveries, a held answer, a retry). */
   waitMs: number;
 }
 
@@ -42,14 +42,19 @@ export interface PlannedWindow {
   minutes?: number;
 }
 
+/** Whether a window can hold the run back: it needs more than one minute's share of its limit (or its limit is unknown). */
+export function canBind(window: PlannedWindow): boolean {
+  return window.perMinute === undefined || window.requests > window.perMinute;
+}
+
 /** The run's plan: what it will send where, and how long that takes at the windows' rate. */
 export interface RunPlan {
   checks: number;
   requests: number;
   windows: PlannedWindow[];
-  /** The busiest window's minutes: the least time the requests physically take at the run's share. */
+  /** The busiest window's minutes, among those that can bind: the least time the requests physically take at the run's share. */
   requestMinutes: number;
-  /** Waits the run knows it will make (webhook deliveries, provoked 429s), in ms, as checks running side by side overlap them. */
+  /** Waits the run expects to make (webhook deliveries, retries, provoked 429s), in ms, as checks running side by side overlap them. */
   waitMs: number;
   /** The time the plan expects, in ms. */
   expectedMs: number;
@@ -60,10 +65,34 @@ export interface RunPlan {
 // Requests that wait out a provoked 429 hold their window until the next minute starts.
 const PROVOKED_WAIT_MS = 60_000;
 
+// What a run spends besides its checks' requests and waits once its plan is made: vitest's worker
+// starting and the check files loading (about a second on two cores).
+export const STARTUP_MS = 1_000;
+
+// What one request costs a run with checks side by side when the target answers at once: the
+// client, the checks and the schema validation. A full run's 740 requests against the reference
+// server on loopback took about 3.5 s of the run's wall time on two cores.
+export const LOCAL_REQUEST_MS = 5;
+
+/**
+ * How long waits take when `slots` checks wait side by side: the longest first, each into the slot
+ * that frees first. Seven retry checks of 65 s on six slots take 130 s, not 7 × 65 ÷ 6.
+ */
+function overlapped(waitsMs: readonly number[], slots: number): number {
+  const ends = new Array<number>(Math.max(1, slots)).fill(0);
+  for (const wait of [...waitsMs].sort((a, b) => b - a)) {
+    const first = ends.indexOf(Math.min(...ends));
+    ends[first]! += wait;
+  }
+  return Math.max(...ends);
+}
+
 /**
  * Plans a run: each selected check's measured requests per window (scaled by `--runs` for
  * properties; a check never measured counts a few requests in its primary window), summed per window
- * and divided by the requests per minute the run lets through there.
+ * and divided by the requests per minute the run lets through there. The time it expects is the
+ * start-up, then the longer of what the binding windows allow and what the requests take one after
+ * another at `requestMs` each, then the checks' waits as they overlap.
  */
 export function planRun(options: {
   checks: readonly PlannedCheck[];
@@ -75,10 +104,11 @@ export function planRun(options: {
   runs?: number;
   /** How many checks run side by side: their waits overlap. */
   concurrency: number;
+  /** What one request costs the run with its checks side by side (default `LOCAL_REQUEST_MS`; more for a distant target). */
+  requestMs?: number;
 }): RunPlan {
   const perWindow = new Map<WindowName, number>();
-  let longestWaitMs = 0;
-  let waitsMs = 0;
+  const waits: number[] = [];
   for (const check of options.checks) {
     const cost = options.costs[check.id];
     const scale = options.runs !== undefined && cost?.runs ? options.runs / cost.runs : 1;
@@ -90,10 +120,9 @@ export function planRun(options: {
       perWindow.set(window, (perWindow.get(window) ?? 0) + (options.limitOf(window) ?? 0));
     }
     const waitMs = check.waitMs + (check.provokes429 ? PROVOKED_WAIT_MS : 0);
-    longestWaitMs = Math.max(longestWaitMs, waitMs);
-    waitsMs += waitMs;
+    if (waitMs > 0) waits.push(waitMs);
   }
-  const waitMs = Math.round(Math.max(longestWaitMs, waitsMs / Math.max(1, options.concurrency)));
+  const waitMs = Math.round(overlapped(waits, options.concurrency));
   const windows = [...perWindow.entries()].map(([window, requests]): PlannedWindow => {
     const limit = options.limitOf(window);
     if (limit === undefined) return { window, requests };
@@ -101,14 +130,16 @@ export function planRun(options: {
     return { window, requests, limit, perMinute, minutes: Math.round((requests / perMinute) * 100) / 100 };
   }).sort((a, b) => a.window.localeCompare(b.window));
   const requests = windows.reduce((sum, window) => sum + window.requests, 0);
-  const requestMinutes = Math.max(0, ...windows.map((window) => window.minutes ?? 0));
+  // A window whose requests fit in one minute's share never makes the run wait for the next minute.
+  const requestMinutes = Math.max(0, ...windows.filter(canBind).map((window) => window.minutes ?? 0));
+  const sendingMs = Math.max(requestMinutes * 60_000, requests * (options.requestMs ?? LOCAL_REQUEST_MS));
   return {
     checks: options.checks.length,
     requests,
     windows,
     requestMinutes,
     waitMs,
-    expectedMs: Math.round(requestMinutes * 60_000 + waitMs),
+    expectedMs: Math.round((options.checks.length === 0 ? 0 : STARTUP_MS) + sendingMs + waitMs),
   };
 }
 
@@ -122,14 +153,30 @@ export function deadlineOf(plan: RunPlan): number {
   return Math.round(plan.expectedMs * DEADLINE_FACTOR + DEADLINE_MARGIN_MS);
 }
 
-/** `v1 primary 212 requests (4.3 min at 50/min) · v2 merchant 180 (3.6 min) · …`: the plan on one line per window. */
-export function renderPlan(plan: RunPlan, deadlineMs?: number): string {
-  const lines = [`plan: ${plan.checks} checks, ${plan.requests} requests; about ${minutesText(plan.expectedMs)}${deadlineMs === undefined ? '' : ` (deadline ${minutesText(deadlineMs)})`}`];
-  for (const window of plan.windows) {
+/** How `renderPlan` words the plan. */
+export interface PlanWording {
+  /** The run's deadline, shown beside the time. */
+  deadlineMs?: number;
+  /** How many checks `--api` and `--only` selected, of which the plan's run (the others skip). */
+  selected?: number;
+  /** `mfc doctor`: the checks would run; `mfc run`: they are to run. */
+  mood?: 'run' | 'doctor';
+}
+
+/**
+ * The plan: a first line with the checks, the requests and the time it expects, then one line per
+ * window that can hold the run back (`v1 primary  212 requests  4.24 min at 50/min of 100`); a window
+ * whose requests fit in one minute's share is left out, as is any minute count when none can bind.
+ */
+export function renderPlan(plan: RunPlan, wording: PlanWording = {}): string {
+  const verb = wording.mood === 'doctor' ? 'would run' : 'to run';
+  const checks = wording.selected === undefined || wording.selected === plan.checks ? `${plan.checks} checks ${verb}` : `${plan.checks} of ${wording.selected} selected checks ${verb} (the others skip)`;
+  const lines = [`plan: ${checks}, ${plan.requests} requests; about ${minutesText(plan.expectedMs)}${wording.deadlineMs === undefined ? '' : ` (deadline ${minutesText(wording.deadlineMs)})`}`];
+  for (const window of plan.windows.filter(canBind)) {
     const rate = window.perMinute === undefined ? 'no known limit' : `${window.minutes} min at ${window.perMinute}/min of ${window.limit}`;
     lines.push(`  ${window.window.padEnd(32)} ${String(window.requests).padStart(5)} requests  ${rate}`);
   }
-  if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries, provoked 429s)   ${minutesText(plan.waitMs)}`);
+  if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries and retries, provoked 429s), side by side: ${minutesText(plan.waitMs)}`);
   if (plan.asOtherMerchant !== undefined) lines.push(`  ${plan.asOtherMerchant.length} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
   return lines.join('\n');
 }

@@ -2,12 +2,11 @@ import { CheckFileError, checkFiles, collectChecks, isSelected, skipReason, type
 import { windowName } from '../checks/windows.js';
 import type { HttpClient } from '../http/index.js';
 import { costsAsRun, otherMerchantChecks } from './other-merchant.js';
-import { deadlineOf, planRun, type CheckCost, type PlannedCheck, type RunPlan } from './plan.js';
+import { deadlineOf, LOCAL_REQUEST_MS, planRun, type CheckCost, type PlannedCheck, type RunPlan } from './plan.js';
 
-// What a webhook check waits for when the profile names no wait (suites/support/webhooks.ts).
-const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
-// §6.3 point 3: a sender waits 5 s for an answer, which a check holding one open waits out (the
-// profile's webhooks.answerLimitMs when it names another).
+// §6.3 point 3: a sender waits 5 s for an answer (the profile's webhooks.answerLimitMs when it names
+// another). A webhook check's waits are fractions of it: the slow answer 3/5, a call held open all of
+// it, a watch for what a sender does at once 2/5 (suites/support/webhooks.ts).
 const ANSWER_LIMIT_MS = 5_000;
 
 /** The checks `--api` and `--only` select among the check files, the files that hold them (or cannot be imported), and every check declared. */
@@ -34,13 +33,24 @@ export async function selectedChecks(root: string, include: readonly string[], s
   return { checks, files, declared: everyCheck };
 }
 
-/** How long a check waits besides its requests, from the profile's webhook timings. */
-function knownWaitMs(check: RegisteredCheck, config: RunConfig): number {
+/**
+ * How long a check is expected to wait besides its requests, from the profile's webhook timings: a
+ * webhook check about the answer limit (a delivery comes sooner; `timeoutMs` only bounds a missing
+ * one), a retry check the retry window after a held call besides.
+ */
+function expectedWaitMs(check: RegisteredCheck, config: RunConfig): number {
   if (!check.needs.some((key) => key === 'webhooks' || key.startsWith('webhooks.'))) return 0;
   const settings = config.profile.webhooks;
-  const timeoutMs = settings?.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-  const retries = check.needs.includes('webhooks.retryWithinMs') ? (settings?.retryWithinMs ?? 0) + (settings?.answerLimitMs ?? ANSWER_LIMIT_MS) : 0;
-  return timeoutMs + retries;
+  const answerLimitMs = settings?.answerLimitMs ?? ANSWER_LIMIT_MS;
+  return answerLimitMs + (check.needs.includes('webhooks.retryWithinMs') ? (settings?.retryWithinMs ?? 0) : 0);
+}
+
+/** What the plan takes besides the checks and the profile. */
+export interface PlanInputs {
+  /** Every declared check (default: the selection's): which of them run as the other merchant. */
+  everyCheck?: readonly RegisteredCheck[];
+  /** How long the preflight's requests took each, on average: a distant target's requests cost the run more. */
+  latencyMs?: number;
 }
 
 /** What the run plans before its first check. */
@@ -60,7 +70,8 @@ export interface ChecksPlan {
  * gives; `everyCheck` (every declared check, the selection's by default) decides which checks run as
  * the other merchant, so that a check does so in a full run and in its replay alike.
  */
-export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig, probe: HttpClient, measured: Record<string, CheckCost>, everyCheck: readonly RegisteredCheck[] = checks): ChecksPlan {
+export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig, probe: HttpClient, measured: Record<string, CheckCost>, inputs: PlanInputs = {}): ChecksPlan {
+  const everyCheck = inputs.everyCheck ?? checks;
   const runs = (check: RegisteredCheck) => skipReason(check as CheckMeta, config) === undefined;
   const runnable = checks.filter(runs);
   const limitOf = (window: string) => {
@@ -81,13 +92,16 @@ export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig
   const placed = costsAsRun(requests, asOtherMerchant);
   const costs = Object.fromEntries(Object.entries(measured).map(([id, cost]) => [id, { ...cost, requests: placed[id]! }]));
   const plannedOf = (list: readonly RegisteredCheck[]): PlannedCheck[] =>
-    list.map((check) => ({ id: check.id, api: check.api, provokes429: check.provokes429, waitMs: knownWaitMs(check, config) }));
+    list.map((check) => ({ id: check.id, api: check.api, provokes429: check.provokes429, waitMs: expectedWaitMs(check, config) }));
+  // Checks side by side each wait for their own answers: a request costs the run its latency shared among them.
+  const requestMs = Math.max(LOCAL_REQUEST_MS, (inputs.latencyMs ?? 0) / config.concurrency);
   const plan = (list: readonly RegisteredCheck[]) => planRun({
     checks: plannedOf(list),
     costs,
     limitOf,
     ratePerMinute: (limit) => probe.pacer.ratePerMinute(limit),
     concurrency: config.concurrency,
+    requestMs,
     ...(config.runs === undefined ? {} : { runs: config.runs }),
   });
   const movedHere = runnable.map((check) => check.id).filter((id) => asOtherMerchant.includes(id));

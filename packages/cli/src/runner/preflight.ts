@@ -86,6 +86,14 @@ interface AddressProblem {
   received: string;
 }
 
+// How a run says the preflight stopped it; `mfc doctor`, which runs no check, says "would" (`inDoctorWords`).
+const NO_CHECK_RAN = '; no check ran';
+
+/** A preflight failure's title as a command that runs no check words it: `…; no check would run`. */
+export function inDoctorWords(title: string): string {
+  return title.replace(NO_CHECK_RAN, '; no check would run');
+}
+
 const NOT_SERVING = 'The target does not answer an authenticated read with JSON; no check ran';
 const NOT_THE_API = 'The base URL does not lead to the API; no check ran';
 

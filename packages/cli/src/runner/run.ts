@@ -45,7 +45,7 @@ const FINISHED_GRACE_MS = 2_000;
 
 /** Runs the selected checks against the profile's target and writes the reports; the programmatic face of `mfc run`. */
 export async function runChecks(options: RunOptions): Promise<RunOutcome> {
-  const started = Date.now();
+  const started = options.startedAt ?? Date.now();
   const { profile } = options;
   assertWritesAllowed(profile, options.allowProductionWrites ?? false);
   const api = options.api ?? 'all';
@@ -86,6 +86,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   let inputs: PreflightOutcome;
   const haltProbe = () => probe.halt(String(stop.signal.reason));
   stop.signal.addEventListener('abort', haltProbe, { once: true });
+  const preflightStarted = performance.now();
   try {
     inputs = await preflight({ http: probe, rateLimitStop: () => preflightStop }, profile, apis);
   } finally {
@@ -93,6 +94,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     await probe.close();
   }
   const interruptedEarly = stop.signal.aborted;
+  const latencyMs = (performance.now() - preflightStarted) / Math.max(1, probe.requestCount);
 
   const seed = options.seed ?? randomBytes(4).readUInt32BE() % 2 ** 31;
   const config: RunConfig = {
@@ -115,13 +117,13 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     files: files.map((file) => join(root, file)),
     root,
   };
-  const plan = planChecks(checks, config, probe, loadCosts(root), declared);
+  const plan = planChecks(checks, config, probe, loadCosts(root), { everyCheck: declared, latencyMs });
   config.costs = Object.fromEntries(Object.entries(plan.costs).map(([id, cost]) => [id, cost.requests]));
   if (plan.asOtherMerchant.length > 0) config.asOtherMerchant = plan.asOtherMerchant;
   // The deadline follows the work: the plan's time with room for other clients and slow answers, or --deadline.
   config.deadlineMs = options.deadlineMs ?? plan.deadlineMs;
   config.checkTimeoutMs = Math.min(config.checkTimeoutMs, config.deadlineMs);
-  options.onPlan?.(plan.plan, config.deadlineMs);
+  options.onPlan?.(plan.plan, config.deadlineMs, checks.length);
 
   const collector = new ResultCollector(selection, redact, progress);
   // The checks run in vitest's worker thread; this channel carries their starts, waits and the bound's verdict here, and the halt there.
@@ -181,6 +183,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     ...(share === undefined ? {} : { share }),
     plan: plan.plan,
     deadlineMs: config.deadlineMs,
+    durationMs: Date.now() - started,
     windows: trafficPerWindow(collector.traffic),
     traffic: collector.traffic,
     ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),

@@ -32,12 +32,52 @@ export interface MerchantEvidence {
   restocking?: number[];
 }
 
+/** Where a value came from, as a sentence part: `given with --sku-id, …` or `from GET /merchant_api/v1/warehouses`. */
+export function origin(found: Found<unknown>): string {
+  return found.source.startsWith('given ') ? found.source : `from ${found.source}`;
+}
+
 /** The target cannot be used with the primary token: unreachable, not the API, the token refused, or the rate limit. */
 export class TargetError extends MfcError {
-  readonly code = 'MFC_INIT_TARGET';
+  readonly code: string = 'MFC_INIT_TARGET';
   readonly exitCode = 1;
   override name = 'TargetError';
 }
+
+/** A value given with a flag that the target shows to be wrong (a deleted SKU, another merchant's warehouse), or that needs another flag beside it. */
+export class GivenFixtureError extends TargetError {
+  override readonly code = 'MFC_INIT_GIVEN';
+  override name = 'GivenFixtureError';
+}
+
+/** A SKU given with flags: its id, and its code when the target cannot show it. */
+export interface GivenSku {
+  id: number;
+  code?: string;
+}
+
+/** What a server that starts empty cannot show, given with flags instead of discovered. */
+export interface GivenFixtures {
+  salesChannelId?: number;
+  warehouseId?: number;
+  sku?: GivenSku;
+}
+
+/** The flags that give one token's fixtures: messages name them. */
+export interface FixtureFlags {
+  salesChannelId: string;
+  warehouseId: string;
+  skuId: string;
+  skuCode: string;
+}
+
+/** The primary token's fixture flags. */
+export const primaryFlags: FixtureFlags = { salesChannelId: '--sales-channel-id', warehouseId: '--warehouse-id', skuId: '--sku-id', skuCode: '--sku-code' };
+
+/** `tokens.otherMerchant`'s fixture flags (`fixtures.otherMerchant`). */
+export const otherMerchantFlags: FixtureFlags = {
+  salesChannelId: '--other-merchant-sales-channel-id', warehouseId: '--other-merchant-warehouse-id', skuId: '--other-merchant-sku-id', skuCode: '--other-merchant-sku-code',
+};
 
 const ORDERS_PAGE = '/orders?limit=100';
 
@@ -89,6 +129,29 @@ export async function activeSku(reader: TargetReader, token: string, candidates:
   return unconfirmed;
 }
 
+/**
+ * A SKU given with `--sku-id` (or another SKU flag): `GET /skus/{id}` supplies a code not given and
+ * confirms it active where the target serves it (§4.1 names the SKU routes but shows no read). A SKU
+ * the read shows deleted, or one whose code neither the flags nor the read give, is a `GivenFixtureError`.
+ */
+export async function givenSku(reader: TargetReader, token: string, given: GivenSku, flags: { id: string; code: string }): Promise<Found<SkuFixture>> {
+  const read = await reader.get('v1', `/skus/${given.id}`, token);
+  const sku = read.status === 200 && read.body !== null && typeof read.body === 'object' ? (read.body as Record<string, unknown>) : undefined;
+  const answered = read.status === undefined ? `got no answer (${read.error})` : `answered ${read.status}`;
+  if (sku?.status === 'deleted') throw new GivenFixtureError(`${flags.id} ${given.id}: ${read.source} shows it deleted (§2.6); the checks need an active SKU`);
+  const code = given.code ?? (typeof sku?.merchant_sku_id === 'string' && sku.merchant_sku_id !== '' ? sku.merchant_sku_id : undefined);
+  if (code === undefined) throw new GivenFixtureError(`${flags.id} ${given.id}: its code cannot be read (${read.source} ${answered}); give it with ${flags.code} CODE as well`);
+  const source = `given with ${flags.id}${given.code === undefined ? `, its code from ${read.source}` : ` and ${flags.code}`}${sku?.status === 'active' ? `; active per ${read.source}` : ''}`;
+  return { value: { id: given.id, sku_code: code }, source, ...(sku === undefined ? { note: `not confirmed: ${read.source} ${answered}` } : {}) };
+}
+
+/** A warehouse given with `--warehouse-id` (or the other merchant's flag): one the merchant's warehouse list does not hold is a `GivenFixtureError`. */
+function givenWarehouse(warehouses: Reading, id: number, flag: string): Found<number> {
+  const listed = records(warehouses).map((record) => idOf(record.id)).filter((listedId): listedId is number => listedId !== undefined);
+  if (listed.length > 0 && !listed.includes(id)) throw new GivenFixtureError(`${flag} ${id} is not one of the merchant's warehouses (${listed.join(', ')}, per ${warehouses.source})`);
+  return { value: id, source: `given with ${flag}${listed.includes(id) ? `; listed by ${warehouses.source}` : ''}` };
+}
+
 /** The merchant a token shows: its warehouses, the restocking shipments v2 lists for it and their merchant_id (v1 shape, §2.3). */
 export async function merchantEvidence(reader: TargetReader, token: string, warehouses?: Reading): Promise<MerchantEvidence> {
   const evidence: MerchantEvidence = {};
@@ -119,10 +182,11 @@ function targetProblem(outcome: Awaited<ReturnType<typeof preflight>>, tokenName
 /**
  * Proves the base URL and the primary token with the run's own preflight (v1 must work; a v2 problem
  * is noted), then reads the token's sales channel from its orders (else its shipments), the
- * merchant's warehouses and an active SKU from the orders' items (else from the channel's v2 orders).
- * Throws `TargetError` when the target cannot be used at all.
+ * merchant's warehouses and an active SKU from the orders' items (else from the channel's v2 orders);
+ * what `given` holds is taken instead, confirmed where the target can. Throws `TargetError` when the
+ * target cannot be used at all, `GivenFixtureError` when it shows a given value wrong.
  */
-export async function discoverPrimary(reader: TargetReader, baseUrl: string, token: string, tokenName: string, channelGiven?: number): Promise<PrimaryDiscovery> {
+export async function discoverPrimary(reader: TargetReader, baseUrl: string, token: string, tokenName: string, given: GivenFixtures = {}, flags: FixtureFlags = primaryFlags): Promise<PrimaryDiscovery> {
   const bare: TargetProfile = { baseUrl, environment: 'staging', tokens: { primary: token }, fixtures: {} as TargetProfile['fixtures'] };
   const client = { http: reader.http, rateLimitStop: () => reader.rateLimitStop() };
   const v1 = await preflight(client, bare, ['v1']);
@@ -139,8 +203,8 @@ export async function discoverPrimary(reader: TargetReader, baseUrl: string, tok
     channels = channelsOf(records(shipments));
     channelSource = shipments.source;
   }
-  const channel = channelGiven ?? channels[0];
-  if (channelGiven !== undefined) discovery.salesChannelId = { value: channelGiven, source: 'given with --sales-channel-id' };
+  const channel = given.salesChannelId ?? channels[0];
+  if (given.salesChannelId !== undefined) discovery.salesChannelId = { value: given.salesChannelId, source: `given with ${flags.salesChannelId}` };
   else if (channel !== undefined) {
     discovery.salesChannelId = {
       value: channel,
@@ -151,7 +215,8 @@ export async function discoverPrimary(reader: TargetReader, baseUrl: string, tok
 
   const warehouses = await reader.get('v1', '/warehouses', token);
   const warehouseIds = records(warehouses).map((record) => idOf(record.id)).filter((id): id is number => id !== undefined);
-  if (warehouseIds[0] !== undefined) {
+  if (given.warehouseId !== undefined) discovery.warehouseId = givenWarehouse(warehouses, given.warehouseId, flags.warehouseId);
+  else if (warehouseIds[0] !== undefined) {
     discovery.warehouseId = {
       value: warehouseIds[0],
       source: warehouses.source,
@@ -160,6 +225,10 @@ export async function discoverPrimary(reader: TargetReader, baseUrl: string, tok
   }
   discovery.merchant = await merchantEvidence(reader, token, warehouses);
 
+  if (given.sku !== undefined) {
+    discovery.sku = await givenSku(reader, token, given.sku, { id: flags.skuId, code: flags.skuCode });
+    return discovery;
+  }
   let candidates = skusOfOrders(records(orders));
   let skuSource = `${orders.source} (items' sku_id, sku_code)`;
   if (candidates.length === 0 && channel !== undefined && discovery.versionProblems.v2 === undefined) {
@@ -176,21 +245,26 @@ export async function discoverPrimary(reader: TargetReader, baseUrl: string, tok
  * The other merchant's own sales channel, warehouse and active SKU (`fixtures.otherMerchant`), read
  * with its token as `discoverPrimary` reads the primary's; or, in one line, why they could not be.
  */
-export async function discoverOtherMerchant(reader: TargetReader, baseUrl: string, token: { env: string; value: string }): Promise<Found<MerchantFixtures> | { missing: string }> {
+export async function discoverOtherMerchant(reader: TargetReader, baseUrl: string, token: { env: string; value: string }, given: GivenFixtures = {}): Promise<Found<MerchantFixtures> | { missing: string }> {
   let found: PrimaryDiscovery;
   try {
-    found = await discoverPrimary(reader, baseUrl, token.value, token.env);
+    found = await discoverPrimary(reader, baseUrl, token.value, token.env, given, otherMerchantFlags);
   } catch (error) {
-    if (error instanceof TargetError) return { missing: error.message };
+    // A value the user gave that the target refutes stops init; a target that will not answer this token only leaves the fixture out.
+    if (error instanceof TargetError && !(error instanceof GivenFixtureError)) return { missing: error.message };
     throw error;
   }
   const { salesChannelId, warehouseId, sku } = found;
   if (!salesChannelId || !warehouseId || !sku) {
-    const lacking = [!salesChannelId && 'its sales channel (no v1 order or shipment shows one)', !warehouseId && 'a warehouse (GET /merchant_api/v1/warehouses listed none)', !sku && 'an active SKU (no order of the channel names one)'].filter(Boolean);
+    const lacking = [
+      !salesChannelId && `its sales channel (no v1 order or shipment shows one: give ${otherMerchantFlags.salesChannelId} N)`,
+      !warehouseId && `a warehouse (GET /merchant_api/v1/warehouses listed none: give ${otherMerchantFlags.warehouseId} N)`,
+      !sku && `an active SKU (no order of the channel names one: give ${otherMerchantFlags.skuId} N)`,
+    ].filter(Boolean);
     return { missing: `with tokens.otherMerchant, ${lacking.join(', ')} could not be read` };
   }
   return {
     value: { salesChannelId: salesChannelId.value, warehouseId: warehouseId.value, sku: sku.value },
-    source: `the other merchant's ${salesChannelId.source}, ${warehouseId.source} and ${sku.source}`,
+    source: `its channel ${origin(salesChannelId)}; its warehouse ${origin(warehouseId)}; its SKU ${origin(sku)}`,
   };
 }

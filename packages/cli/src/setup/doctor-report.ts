@@ -1,6 +1,7 @@
 import type { TargetProfile, WebhookSettings } from '../profile/index.js';
 import { defaults } from '../runner/options.js';
 import { renderPlan } from '../runner/plan.js';
+import { inDoctorWords } from '../runner/preflight.js';
 import { safeLine } from '../text/terminal.js';
 import type { Diagnosis, ProbeSeen } from './doctor.js';
 
@@ -77,12 +78,23 @@ function webhookSetupLines(settings: WebhookSettings): string[] {
   ];
 }
 
+// skipReason's words for a key the profile lacks (src/checks/selection.ts): `needs fixtures.sku in the profile`.
+const MISSING_KEY = /^needs \S+ in the profile$/;
+
+/** The last line: what to do next, given what the doctor found; `run` is the `mfc run` command line for this target. */
+function nextStep(diagnosis: Diagnosis, run: string): string {
+  if (diagnosis.preflight.stop !== undefined) return 'next: fix what STOP names above, then run mfc doctor again';
+  if (diagnosis.refusal !== undefined) return `next: ${run} --allow-production-writes, to let its checks write to production; or set allowWrites: false`;
+  const lacking = diagnosis.skips.filter((skip) => MISSING_KEY.test(skip.reason)).reduce((sum, skip) => sum + skip.checks.length, 0);
+  return `next: ${run}${lacking === 0 ? '' : `; ${lacking} checks skip for keys the profile lacks (the skip lines name them; docs/PROFILE.md says what each holds)`}`;
+}
+
 /**
  * The doctor's report: the profile, each request with the §8 headers its answer carried, the tokens
  * the preflight could not use, what `mfc run` would refuse, and the selected checks that would run or
  * skip, counted per reason (each check listed with `verbose`). Text from the target shows escaped.
  */
-export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, options: { profileName: string; verbose: boolean }): string {
+export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, options: { profileName: string; verbose: boolean; run: string }): string {
   const lines = [
     `profile ${options.profileName}: valid · ${profile.baseUrl} · environment ${profile.environment} · allowWrites ${profile.allowWrites ?? false}`,
     '',
@@ -95,7 +107,7 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
     lines.push(`  tokens.primary works on ${versions.join(' and ')}`);
   } else {
     const failure = preflight.failures[0]?.failure;
-    lines.push(safeLine(`  STOP: ${failure ? `${failure.title}: ${failure.received}` : preflight.stop}`));
+    lines.push(safeLine(`  STOP: ${failure ? `${inDoctorWords(failure.title)}: ${failure.received}` : preflight.stop}`));
   }
   for (const [key, reason] of Object.entries(preflight.unusableTokens)) lines.push(safeLine(`  tokens.${key}: ${reason}; its checks skip`));
   if (diagnosis.refusal) lines.push(`  mfc run would exit 2: ${diagnosis.refusal}`);
@@ -109,7 +121,7 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
       lines.push(safeLine(`  ${' '.repeat(width)}    of which ${then.checks.length} would still skip with allowWrites: true: ${then.reason}`));
     }
   }
-  if (diagnosis.runs.length > 0) lines.push('', renderPlan(diagnosis.plan, diagnosis.deadlineMs), ...spreadLines(diagnosis), ...webhookWaitLines(profile, diagnosis));
+  if (diagnosis.runs.length > 0) lines.push('', renderPlan(diagnosis.plan, { deadlineMs: diagnosis.deadlineMs, selected: diagnosis.selected.length, mood: 'doctor' }), ...spreadLines(diagnosis), ...webhookWaitLines(profile, diagnosis));
   if (profile.webhooks) lines.push(...webhookSetupLines(profile.webhooks).map(safeLine));
   if (options.verbose) {
     lines.push('', `would run:${diagnosis.runs.length === 0 ? ' none' : ''}`, ...diagnosis.runs.map((check) => `  ${check.id}  §${check.section}`));
@@ -119,5 +131,6 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
   } else if (diagnosis.selected.length > 0) {
     lines.push('  (--verbose lists each check under its reason)');
   }
+  lines.push('', nextStep(diagnosis, options.run));
   return `${lines.join('\n')}\n`;
 }

@@ -139,11 +139,13 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
   }, profile);
   const apis: ApiVersion[] = options.api === 'all' ? ['v1', 'v2'] : [options.api];
   let outcome: PreflightOutcome;
+  const preflightStarted = performance.now();
   try {
     outcome = await preflight({ http, rateLimitStop: () => rateLimitStop }, profile, apis);
   } finally {
     await http.close();
   }
+  const inputs = { everyCheck: options.checks, latencyMs: (performance.now() - preflightStarted) / Math.max(1, http.requestCount) };
   const config: RunConfig = {
     profile,
     marker: 'mfc-doctor',
@@ -174,8 +176,8 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
     refusal = error.message;
   }
   const costs = loadCosts(codeRoot);
-  const { plan, deadlineMs } = planChecks(selected, config, http, costs, options.checks);
-  const spread = spreadOver(profile, config, (changed) => planChecks(selected, changed, http, costs, options.checks).plan);
+  const { plan, deadlineMs } = planChecks(selected, config, http, costs, inputs);
+  const spread = spreadOver(profile, config, (changed) => planChecks(selected, changed, http, costs, inputs).plan);
   return { probes: http.seen, preflight: outcome, selected, runs, skips, afterWrites, ...(refusal === undefined ? {} : { refusal }), plan, deadlineMs, ...(spread ? { spread } : {}) };
 }
 

@@ -1,8 +1,8 @@
 /** Getting to a first real run: `mfc init` discovers a target and writes its profile; `mfc doctor` checks a profile against its target. */
 export { initProfile, renderInitSummary } from './init.js';
 export type { InitOptions, InitOutcome } from './init.js';
-export { TargetError } from './discover.js';
-export type { Found, PrimaryDiscovery } from './discover.js';
+export { GivenFixtureError, TargetError } from './discover.js';
+export type { Found, GivenFixtures, GivenSku, PrimaryDiscovery } from './discover.js';
 export { renderProfileYaml, missingKeys, tokenFlags } from './profile-yaml.js';
 export type { MissingKey, ProfileDraft } from './profile-yaml.js';
 export { TargetReader } from './reader.js';

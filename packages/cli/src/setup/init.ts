@@ -1,11 +1,11 @@
 import type { RegisteredCheck } from '../checks/registry.js';
-import type { Environment } from '../profile/index.js';
+import type { Environment, Features } from '../profile/index.js';
 import { rateShare } from '../profile/share.js';
-import { discoverOtherMerchant, discoverPrimary, TargetError, type Found } from './discover.js';
+import { discoverOtherMerchant, discoverPrimary, GivenFixtureError, givenSku, origin, TargetError, type Found, type GivenFixtures, type GivenSku } from './discover.js';
 import { describeChecks } from './keys.js';
 import { missingKeys, renderProfileYaml, type MissingKey, type ProfileDraft } from './profile-yaml.js';
 import { TargetReader } from './reader.js';
-import { verifySigningToken, verifyTokens, type OtherToken } from './tokens.js';
+import { verifySigningToken, verifyTokens, type OtherToken, type TokenVerdict } from './tokens.js';
 
 /** What `mfc init` was told: the target, the tokens (by variable, with their values to call with) and where to write. */
 export interface InitOptions {
@@ -16,8 +16,16 @@ export interface InitOptions {
   others: OtherToken[];
   /** The webhook signing token (`--signing-token-env`): the channel's oldest valid token (§6.3 point 1). */
   signing?: { env: string; value: string };
-  /** The primary token's sales channel when the user gives it; otherwise discovered. */
-  salesChannelId?: number;
+  /** What a server that starts empty cannot show, given with flags: the primary's channel, warehouse and SKU (else discovered). */
+  given?: GivenFixtures;
+  /** `fixtures.otherChannelSku` (`--other-channel-sku-id`), confirmed with `tokens.sameMerchantOtherChannel`. */
+  otherChannelSku?: GivenSku;
+  /** `fixtures.batchSku` (`--batch-sku-id`): never discovered, as the checks write batch settings on it. */
+  batchSku?: GivenSku;
+  /** `fixtures.otherMerchant`'s channel, warehouse and SKU (`--other-merchant-…`), else discovered with its token. */
+  otherMerchant?: GivenFixtures;
+  /** `features` as the user gives them (`--batch-tracking`, `--expiry-handling`): no read can tell. */
+  features?: Features;
   out: string;
   /** The registered checks: which keys they need. */
   checks: readonly RegisteredCheck[];
@@ -57,17 +65,14 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   });
   try {
-    const discovery = await discoverPrimary(reader, options.baseUrl, options.primary.value, options.primary.env, options.salesChannelId);
-    if (!discovery.salesChannelId) {
-      throw new TargetError(
-        "the primary token's sales channel could not be discovered: neither GET /merchant_api/v1/orders nor GET /merchant_api/v1/shipments lists a record with sales_channel_id; give it with --sales-channel-id N",
-      );
-    }
+    const discovery = await discoverPrimary(reader, options.baseUrl, options.primary.value, options.primary.env, options.given);
     const verdicts = await verifyTokens(reader, options.primary.value, options.others, discovery);
+    if (options.otherChannelSku !== undefined) await giveOtherChannelSku(reader, options.otherChannelSku, options.others, verdicts);
+    const batchSku = options.batchSku && await givenSku(reader, options.primary.value, options.batchSku, { id: '--batch-sku-id', code: '--batch-sku-code' });
     const signing = options.signing && await verifySigningToken(reader, options.signing, options.primary.value, discovery);
     // With the other merchant's own channel, warehouse and SKU, write checks can run in its windows too.
     const otherMerchant = verdicts.some((verdict) => verdict.key === 'otherMerchant' && verdict.use) ? options.others.find((token) => token.key === 'otherMerchant') : undefined;
-    const otherMerchantFixtures = otherMerchant && await discoverOtherMerchant(reader, options.baseUrl, otherMerchant);
+    const otherMerchantFixtures = otherMerchant && await discoverOtherMerchant(reader, options.baseUrl, otherMerchant, options.otherMerchant);
     const perMinute = perMinuteOf(reader);
     const draft: ProfileDraft = {
       baseUrl: options.baseUrl,
@@ -78,14 +83,35 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       verdicts,
       ...(signing ? { signing } : {}),
       ...(otherMerchantFixtures ? { otherMerchantFixtures } : {}),
+      ...(batchSku ? { batchSku } : {}),
+      ...(options.features === undefined ? {} : { features: options.features }),
       ...(perMinute ? { perMinute } : {}),
       out: options.out,
       writtenAt: (options.now ?? new Date()).toISOString(),
     };
-    return { yaml: renderProfileYaml(draft, options.checks), draft, missing: missingKeys(draft, options.checks), requests: reader.http.requestCount };
+    const missing = missingKeys(draft, options.checks);
+    // The one key a profile cannot do without: said with every other flag the target made necessary, so one more try is enough.
+    if (!discovery.salesChannelId) {
+      const others = missing.filter((item) => item.flag !== undefined).map((item) => `${item.key} (${item.flag})`);
+      if (otherMerchantFixtures !== undefined && 'missing' in otherMerchantFixtures) others.push(`fixtures.otherMerchant (${otherMerchantFixtures.missing})`);
+      throw new TargetError(
+        "the primary token's sales channel could not be discovered: neither GET /merchant_api/v1/orders nor GET /merchant_api/v1/shipments lists a record with sales_channel_id; give it with --sales-channel-id N"
+        + (others.length === 0 ? '' : `. Not discovered either, and skipped without: ${others.join(', ')}`),
+      );
+    }
+    return { yaml: renderProfileYaml(draft, options.checks), draft, missing, requests: reader.http.requestCount };
   } finally {
     await reader.close();
   }
+}
+
+/** `--other-channel-sku-id`: confirmed with `tokens.sameMerchantOtherChannel`, which must be given and usable, and put in its verdict. */
+async function giveOtherChannelSku(reader: TargetReader, given: GivenSku, others: readonly OtherToken[], verdicts: TokenVerdict[]): Promise<void> {
+  const token = others.find((other) => other.key === 'sameMerchantOtherChannel');
+  const verdict = verdicts.find((candidate) => candidate.key === 'sameMerchantOtherChannel');
+  if (token === undefined || verdict === undefined) throw new GivenFixtureError('--other-channel-sku-id needs the other channel\'s token: give --same-merchant-other-channel-token-env VAR');
+  if (!verdict.use) throw new GivenFixtureError(`--other-channel-sku-id needs a usable tokens.sameMerchantOtherChannel, and ${token.env} is left out: ${verdict.why}`);
+  verdict.otherChannelSku = await givenSku(reader, token.value, given, { id: '--other-channel-sku-id', code: '--other-channel-sku-code' });
 }
 
 /** What `mfc init` prints: what it found and from where, the tokens it checked, and the checks that skip for each key left out. */
@@ -101,14 +127,16 @@ export function renderInitSummary(outcome: InitOutcome, checks: readonly Registe
     ['rateLimit.perMinute', draft.perMinute, String(draft.perMinute?.value)],
   ];
   const otherSku = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel')?.otherChannelSku;
-  found.splice(3, 0, ['fixtures.otherChannelSku', otherSku, `${otherSku?.value.id} ${otherSku?.value.sku_code}`]);
+  found.splice(3, 0, ['fixtures.otherChannelSku', otherSku, `${otherSku?.value.id} ${otherSku?.value.sku_code}`], ['fixtures.batchSku', draft.batchSku, `${draft.batchSku?.value.id} ${draft.batchSku?.value.sku_code}`]);
   for (const [key, value, shown] of found) {
-    if (value) lines.push(`  ${key} ${shown}: from ${value.source}${value.note ? ` (${value.note})` : ''}`);
+    if (value) lines.push(`  ${key} ${shown}: ${origin(value)}${value.note ? ` (${value.note})` : ''}`);
   }
   for (const verdict of draft.verdicts) lines.push(`  tokens.${verdict.key} (${verdict.env}): ${verdict.use ? 'used' : 'left out'}: ${verdict.why}`);
   const otherMerchant = draft.otherMerchantFixtures;
-  if (otherMerchant && 'value' in otherMerchant) lines.push(`  fixtures.otherMerchant channel ${otherMerchant.value.salesChannelId}, warehouse ${otherMerchant.value.warehouseId}, SKU ${otherMerchant.value.sku.id} ${otherMerchant.value.sku.sku_code}: from ${otherMerchant.source}`);
+  if (otherMerchant && 'value' in otherMerchant) lines.push(`  fixtures.otherMerchant channel ${otherMerchant.value.salesChannelId}, warehouse ${otherMerchant.value.warehouseId}, SKU ${otherMerchant.value.sku.id} ${otherMerchant.value.sku.sku_code}: for tokens.otherMerchant, ${otherMerchant.source}`);
   if (otherMerchant && 'missing' in otherMerchant) lines.push(`  fixtures.otherMerchant: left out (${otherMerchant.missing}); the run keeps every write check on the primary's windows`);
+  const features = Object.entries(draft.features ?? {}).map(([key, value]) => `${key} ${String(value)}`);
+  if (features.length > 0) lines.push(`  features ${features.join(', ')}: as given`);
   if (draft.signing) lines.push(`  webhooks.signingToken (${draft.signing.env}): ${draft.signing.use ? 'written in the commented webhooks block' : 'left out'}: ${draft.signing.why}`);
   const writers = checks.filter((check) => check.writes);
   if (!draft.allowWrites) lines.push(`  allowWrites false: skips ${describeChecks(writers)}${draft.environment === 'production' ? '' : ' (--allow-writes turns them on)'}`);

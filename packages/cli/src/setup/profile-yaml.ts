@@ -1,6 +1,6 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 import { safeLine } from '../text/terminal.js';
-import type { Environment, MerchantFixtures, SkuFixture, TokenName } from '../profile/index.js';
+import type { Environment, Features, MerchantFixtures, SkuFixture, TokenName } from '../profile/index.js';
 import type { Found, PrimaryDiscovery } from './discover.js';
 import { checksNeeding, describeChecks, keyMeaning } from './keys.js';
 import type { OtherToken, SigningVerdict, TokenVerdict } from './tokens.js';
@@ -20,6 +20,10 @@ export interface ProfileDraft {
   perMinute?: Found<number>;
   /** The other merchant's channel, warehouse and SKU (`fixtures.otherMerchant`), or why they could not be read; absent without a usable `tokens.otherMerchant`. */
   otherMerchantFixtures?: Found<MerchantFixtures> | { missing: string };
+  /** `fixtures.batchSku`, when given with `--batch-sku-id` (never discovered). */
+  batchSku?: Found<SkuFixture>;
+  /** `features`, as given with `--batch-tracking` and `--expiry-handling` (no read can tell). */
+  features?: Features;
   /** The file name, for the commands the header suggests. */
   out: string;
   /** When it was written (ISO 8601). */
@@ -32,6 +36,8 @@ export interface MissingKey {
   checks: RegisteredCheck[];
   /** What to do about it, in one line. */
   hint: string;
+  /** The `mfc init` flag that fills it, when one does (`--sku-id N`). */
+  flag?: string;
 }
 
 /** The flag that names each other token's environment variable. */
@@ -56,14 +62,15 @@ const quoted = (text: string): string =>
 
 const skuYaml = (sku: SkuFixture): string => `{id: ${sku.id}, sku_code: ${quoted(sku.sku_code)}}`;
 
-const foundLine = (found: Found<unknown>): string => `Discovered from ${found.source}${found.note ? `; ${found.note}` : ''}.`;
+const foundLine = (found: Found<unknown>): string =>
+  `${found.source.startsWith('given ') ? `G${found.source.slice(1)}` : `Discovered from ${found.source}`}${found.note ? `; ${found.note}` : ''}.`;
 
 /** The keys the draft leaves out that some check needs, in profile order. */
 export function missingKeys(draft: ProfileDraft, checks: readonly RegisteredCheck[]): MissingKey[] {
   const missing: MissingKey[] = [];
-  const add = (key: string, hint: string) => {
+  const add = (key: string, hint: string, flag?: string) => {
     const needing = checksNeeding(checks, key);
-    if (needing.length > 0) missing.push({ key, checks: needing, hint });
+    if (needing.length > 0) missing.push({ key, checks: needing, hint: flag === undefined ? hint : `${hint}: give ${flag}`, ...(flag === undefined ? {} : { flag }) });
   };
   for (const key of otherTokenKeys) {
     const verdict = draft.verdicts.find((given) => given.key === key);
@@ -71,13 +78,16 @@ export function missingKeys(draft: ProfileDraft, checks: readonly RegisteredChec
     else if (!verdict.use) add(`tokens.${key}`, `left out: ${verdict.why}`);
   }
   const { discovery } = draft;
-  if (!discovery.warehouseId) add('fixtures.warehouseId', 'GET /merchant_api/v1/warehouses listed none; name a warehouse of the merchant');
-  if (!discovery.sku) add('fixtures.sku', "no order of the channel names an active SKU; name one of the channel's active SKUs");
+  if (!discovery.warehouseId) add('fixtures.warehouseId', 'GET /merchant_api/v1/warehouses listed none; name a warehouse of the merchant', '--warehouse-id N');
+  if (!discovery.sku) add('fixtures.sku', "no order of the channel names an active SKU (a server that starts empty has none); name one of the channel's active SKUs", '--sku-id N');
   const otherChannel = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel' && verdict.use);
-  if (!otherChannel?.otherChannelSku) add('fixtures.otherChannelSku', otherChannel ? "no order of that channel names an active SKU; name one" : 'needs tokens.sameMerchantOtherChannel first');
-  add('fixtures.batchSku', 'not chosen by mfc init, as the checks write batch settings on it and may turn its batch tracking on (§4.2); name a SKU you can spare');
-  add('features.batchTracking', 'a read cannot tell; set true or false as the merchant is set up');
-  add('features.expiryHandling', 'a read cannot tell; set true or false as the merchant is set up');
+  if (!otherChannel?.otherChannelSku) {
+    if (otherChannel) add('fixtures.otherChannelSku', 'no order of that channel names an active SKU; name one', '--other-channel-sku-id N');
+    else add('fixtures.otherChannelSku', 'needs tokens.sameMerchantOtherChannel first');
+  }
+  if (!draft.batchSku) add('fixtures.batchSku', 'not chosen by mfc init, as the checks write batch settings on it and may turn its batch tracking on (§4.2); name a SKU you can spare', '--batch-sku-id N');
+  if (draft.features?.batchTracking === undefined) add('features.batchTracking', 'a read cannot tell; say how the merchant is set up', '--batch-tracking true|false');
+  if (draft.features?.expiryHandling === undefined) add('features.expiryHandling', 'a read cannot tell; say how the merchant is set up', '--expiry-handling true|false');
   if (!draft.perMinute) add('rateLimit.perMinute', 'no answer carried X-Rate-Limit-Max; set the limit you were given');
   add('webhooks', 'register with the provider URLs that reach a receiver on this machine (v1 through the account manager, v2 in the merchant dashboard; a tunnel or reverse proxy may stand in front), then fill the block');
   return missing;
@@ -118,13 +128,13 @@ function fixtureLines(draft: ProfileDraft, checks: readonly RegisteredCheck[], m
   entry('sku', discovery.sku, discovery.sku ? skuYaml(discovery.sku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
   const otherSku = draft.verdicts.find((verdict) => verdict.key === 'sameMerchantOtherChannel' && verdict.use)?.otherChannelSku;
   entry('otherChannelSku', otherSku, otherSku ? skuYaml(otherSku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
-  entry('batchSku', undefined, undefined, '{id: 0, sku_code: "SKU-CODE"}');
+  entry('batchSku', draft.batchSku, draft.batchSku ? skuYaml(draft.batchSku.value) : undefined, '{id: 0, sku_code: "SKU-CODE"}');
   const other = draft.otherMerchantFixtures;
   if (other !== undefined) {
     lines.push(oneLine(`  # otherMerchant: ${keyMeaning['fixtures.otherMerchant']}.`));
     if ('value' in other) {
       const { salesChannelId, warehouseId, sku } = other.value;
-      lines.push(oneLine(`  # ${foundLine(other)}`), `  otherMerchant: {salesChannelId: ${salesChannelId}, warehouseId: ${warehouseId}, sku: ${skuYaml(sku)}}`);
+      lines.push(oneLine(`  # For tokens.otherMerchant: ${other.source}${other.note ? `; ${other.note}` : ''}.`), `  otherMerchant: {salesChannelId: ${salesChannelId}, warehouseId: ${warehouseId}, sku: ${skuYaml(sku)}}`);
     } else {
       lines.push(oneLine(`  # Not filled: ${other.missing}. Without it every write check runs as the primary.`), '  # otherMerchant: {salesChannelId: 0, warehouseId: 0, sku: {id: 0, sku_code: "SKU-CODE"}}');
     }
@@ -147,15 +157,21 @@ function allowWritesLines(draft: ProfileDraft, checks: readonly RegisteredCheck[
   return lines;
 }
 
-function featureLines(checks: readonly RegisteredCheck[]): string[] {
-  return [
-    '# features: what the merchant has switched on. A read cannot tell, so the block is left for you; each absent key skips its checks.',
+function featureLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string[] {
+  const lines = [
     oneLine(`#   batchTracking: ${keyMeaning['features.batchTracking']}.${neededBy(checks, 'features.batchTracking')}`),
     oneLine(`#   expiryHandling: ${keyMeaning['features.expiryHandling']}.${neededBy(checks, 'features.expiryHandling')}`),
-    '# features:',
-    '#   batchTracking: true',
-    '#   expiryHandling: true',
   ];
+  const given = draft.features ?? {};
+  if (given.batchTracking === undefined && given.expiryHandling === undefined) {
+    return [
+      '# features: what the merchant has switched on. A read cannot tell, so the block is left for you (mfc init --batch-tracking,',
+      '# --expiry-handling); each absent key skips its checks.',
+      ...lines, '# features:', '#   batchTracking: true', '#   expiryHandling: true',
+    ];
+  }
+  const value = (key: keyof Features) => (given[key] === undefined ? `  # ${key}: true` : `  ${key}: ${given[key]}`);
+  return ['# features: what the merchant has switched on, as given to mfc init (a read cannot tell); an absent key skips its checks.', ...lines, 'features:', value('batchTracking'), value('expiryHandling')];
 }
 
 function rateLimitLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): string[] {
@@ -236,7 +252,7 @@ export function renderProfileYaml(draft: ProfileDraft, checks: readonly Register
     '',
     ...fixtureLines(draft, checks, missing),
     '',
-    ...featureLines(checks),
+    ...featureLines(draft, checks),
     '',
     ...rateLimitLines(draft, checks),
     '',

@@ -4,6 +4,7 @@ import { isRunLevel, loadReportChecks, renderWaiverFile, utcDate } from '../../b
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
+import { cliName } from '../invocation.js';
 import { safeLine } from '../../text/terminal.js';
 
 const help = `Usage: mfc baseline --report FILE [--out FILE] [--reason TEXT] [--expires YYYY-MM-DD] [--force]
@@ -84,6 +85,8 @@ export const command: Command = {
       }
     }
     process.stderr.write(`mfc baseline: ${waived.length} waiver(s) from ${values.report}${values.out === undefined ? '' : ` written to ${values.out}`}${note}\n`);
+    // The next step: the run that only fails on what the waivers do not cover.
+    process.stderr.write(`next: ${cliName()} run --profile FILE --baseline ${values.out ?? 'WAIVER-FILE'} (in CI: only a new failure fails it)\n`);
     return 0;
   },
 };

@@ -50,12 +50,10 @@ export const command: Command = {
     const { diagnose, renderDiagnosis } = await import('../../setup/index.js');
     const diagnosis = await diagnose(profile, { api, ...(values.only === undefined ? {} : { only: values.only }), checks });
     const profileName = values.profile ?? '(from --base-url and --token)';
-    process.stdout.write(safeText(renderDiagnosis(profile, diagnosis, { profileName, verbose: values.verbose })));
-    if (diagnosis.preflight.stop !== undefined) {
-      const failure = diagnosis.preflight.failures[0]?.failure;
-      process.stderr.write(`mfc doctor: ${safeText(failure ? `${failure.title}: ${failure.received}` : diagnosis.preflight.stop)}\n`);
-      return 1;
-    }
-    return 0;
+    const { cliName } = await import('../invocation.js');
+    const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+    // The STOP line is part of the report, once: a problem found is exit 1, as a failed check is for mfc run.
+    process.stdout.write(safeText(renderDiagnosis(profile, diagnosis, { profileName, verbose: values.verbose, run: `${cliName()} run ${target}` })));
+    return diagnosis.preflight.stop === undefined ? 0 : 1;
   },
 };

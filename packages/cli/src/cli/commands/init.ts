@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { RegisteredCheck } from '../../checks/registry.js';
 import { loadProfile, profileProblems, type Environment } from '../../profile/index.js';
-import type { InitAnswers, OtherToken } from '../../setup/index.js';
+import type { GivenFixtures, GivenSku, InitAnswers, InitOptions, OtherToken } from '../../setup/index.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
@@ -34,14 +34,35 @@ Flags:
                                                channel has several (else the primary signs)
   --sales-channel-id N                         the primary token's sales channel, when its orders
                                                and shipments cannot show it
+  --warehouse-id N                             fixtures.warehouseId, when GET /warehouses lists none
+  --sku-id N                                   fixtures.sku: an active SKU of the primary channel, when
+                                               no order names one (a server that starts empty)
+  --sku-code CODE                              its code, when GET /skus/N does not show it
+  --other-channel-sku-id N                     fixtures.otherChannelSku: an active SKU of the other
+                                               channel (with --same-merchant-other-channel-token-env)
+  --other-channel-sku-code CODE                its code, when GET /skus/N does not show it
+  --batch-sku-id N                             fixtures.batchSku: a SKU of the primary channel the
+                                               checks write inventory batches and batch settings on
+  --batch-sku-code CODE                        its code, when GET /skus/N does not show it
+  --other-merchant-sales-channel-id N          fixtures.otherMerchant (with --other-merchant-token-env):
+  --other-merchant-warehouse-id N              that merchant's sales channel, warehouse and active
+  --other-merchant-sku-id N                    SKU, when its records cannot show them
+  --other-merchant-sku-code CODE
+  --batch-tracking true|false                  features.batchTracking: whether the merchant has it
+  --expiry-handling true|false                 features.expiryHandling: whether it is enrolled
   --allow-writes                               write allowWrites: true (else false); in production
                                                a run with writes also needs --allow-production-writes
   --out FILE                                   where to write (default mfc-profile.yaml)
   --force                                      overwrite FILE if it exists
 
+What init cannot discover (a server that starts empty shows no order to read a SKU or a channel
+from) it takes from the flags above, confirming each where the target can (GET /skus/N, GET
+/warehouses); it says which flag each key it left out needs.
+
 Exit codes: 0 the profile was written; 1 the target could not be reached, is not the API, refused
-the primary token, or showed no sales channel for it; 2 wrong invocation (a flag, a variable that
-is not set, FILE exists without --force).`;
+the primary token, showed no sales channel for it, or showed a given value wrong (a deleted SKU,
+another merchant's warehouse); 2 wrong invocation (a flag, a variable that is not set, FILE exists
+without --force).`;
 
 const otherFlags: Record<OtherToken['key'], string> = {
   sameMerchantOtherChannel: 'same-merchant-other-channel-token-env',
@@ -61,6 +82,19 @@ function parse(args: string[]) {
     'inactive-channel-token-env': { type: 'string' },
     'signing-token-env': { type: 'string' },
     'sales-channel-id': { type: 'string' },
+    'warehouse-id': { type: 'string' },
+    'sku-id': { type: 'string' },
+    'sku-code': { type: 'string' },
+    'other-channel-sku-id': { type: 'string' },
+    'other-channel-sku-code': { type: 'string' },
+    'batch-sku-id': { type: 'string' },
+    'batch-sku-code': { type: 'string' },
+    'other-merchant-sales-channel-id': { type: 'string' },
+    'other-merchant-warehouse-id': { type: 'string' },
+    'other-merchant-sku-id': { type: 'string' },
+    'other-merchant-sku-code': { type: 'string' },
+    'batch-tracking': { type: 'string' },
+    'expiry-handling': { type: 'string' },
     'allow-writes': { type: 'boolean' },
     out: { type: 'string', default: 'mfc-profile.yaml' },
     force: { type: 'boolean', default: false },
@@ -122,8 +156,62 @@ async function answers(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv)
   }
 }
 
+/** A positive integer id given with `--flag`, or undefined. */
+function idFlag(values: ReturnType<typeof parse>, flag: keyof ReturnType<typeof parse>): number | undefined {
+  const value = values[flag];
+  if (typeof value !== 'string') return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw new UsageError(`--${flag} expects a positive integer, received "${value}"`);
+  return Number(value);
+}
+
+/** A SKU given with `--<prefix>-id` and maybe `--<prefix>-code`; a code without its id is a usage error. */
+function skuFlags(values: ReturnType<typeof parse>, prefix: 'sku' | 'other-channel-sku' | 'batch-sku' | 'other-merchant-sku'): GivenSku | undefined {
+  const id = idFlag(values, `${prefix}-id`);
+  const code = values[`${prefix}-code`];
+  if (code !== undefined && (id === undefined || code.trim() === '')) throw new UsageError(`--${prefix}-code goes with --${prefix}-id N and holds the SKU's code`);
+  return id === undefined ? undefined : { id, ...(code === undefined ? {} : { code }) };
+}
+
+function featureFlag(values: ReturnType<typeof parse>, flag: 'batch-tracking' | 'expiry-handling'): boolean | undefined {
+  const value = values[flag];
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${flag} expects true or false, received "${value}"`);
+  return value === 'true';
+}
+
+type GivenOptions = Pick<InitOptions, 'given' | 'otherChannelSku' | 'batchSku' | 'otherMerchant' | 'features'>;
+
+/** What the flags give instead of discovery (a server that starts empty shows no record to read it from), checked before any request. */
+function givenByFlags(values: ReturnType<typeof parse>, others: readonly OtherToken[]): GivenOptions {
+  const fixtures = (channel: number | undefined, warehouse: number | undefined, sku: GivenSku | undefined): GivenFixtures | undefined =>
+    channel === undefined && warehouse === undefined && sku === undefined ? undefined : {
+      ...(channel === undefined ? {} : { salesChannelId: channel }),
+      ...(warehouse === undefined ? {} : { warehouseId: warehouse }),
+      ...(sku === undefined ? {} : { sku }),
+    };
+  const given = fixtures(idFlag(values, 'sales-channel-id'), idFlag(values, 'warehouse-id'), skuFlags(values, 'sku'));
+  const otherMerchant = fixtures(idFlag(values, 'other-merchant-sales-channel-id'), idFlag(values, 'other-merchant-warehouse-id'), skuFlags(values, 'other-merchant-sku'));
+  if (otherMerchant !== undefined && !others.some((token) => token.key === 'otherMerchant')) throw new UsageError('--other-merchant-… flags describe the merchant of --other-merchant-token-env VAR; give that too');
+  const otherChannelSku = skuFlags(values, 'other-channel-sku');
+  if (otherChannelSku !== undefined && !others.some((token) => token.key === 'sameMerchantOtherChannel')) throw new UsageError('--other-channel-sku-id names a SKU of the channel of --same-merchant-other-channel-token-env VAR; give that too');
+  const batchSku = skuFlags(values, 'batch-sku');
+  const batchTracking = featureFlag(values, 'batch-tracking');
+  const expiryHandling = featureFlag(values, 'expiry-handling');
+  const features = batchTracking === undefined && expiryHandling === undefined ? undefined : {
+    ...(batchTracking === undefined ? {} : { batchTracking }),
+    ...(expiryHandling === undefined ? {} : { expiryHandling }),
+  };
+  return {
+    ...(given === undefined ? {} : { given }),
+    ...(otherChannelSku === undefined ? {} : { otherChannelSku }),
+    ...(batchSku === undefined ? {} : { batchSku }),
+    ...(otherMerchant === undefined ? {} : { otherMerchant }),
+    ...(features === undefined ? {} : { features }),
+  };
+}
+
 /** Every answer holds up before any request: a base URL the profile accepts, variables that are set, a free FILE. */
-function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): { others: OtherToken[]; signing?: { env: string; value: string }; salesChannelId?: number } {
+function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv): { others: OtherToken[]; signing?: { env: string; value: string } } {
   const urlProblem = baseUrlProblem(given.baseUrl);
   if (urlProblem) throw new UsageError(`--base-url: ${urlProblem}`);
   const primaryProblem = envNameProblem(given.tokenEnv, env);
@@ -136,13 +224,10 @@ function validate(given: InitAnswers, values: ReturnType<typeof parse>, env: Nod
   }
   const signingProblem = given.signingEnv === undefined ? undefined : envNameProblem(given.signingEnv, env);
   if (signingProblem) throw new UsageError(`--signing-token-env: ${signingProblem}`);
-  const channel = values['sales-channel-id'];
-  if (channel !== undefined && !/^[1-9]\d{0,15}$/.test(channel)) throw new UsageError(`--sales-channel-id expects a positive integer, received "${channel}"`);
   if (existsSync(values.out) && !values.force) throw new UsageError(`${values.out} exists; give --force to overwrite it, or --out another file`);
   return {
     others,
     ...(given.signingEnv === undefined ? {} : { signing: { env: given.signingEnv, value: env[given.signingEnv]! } }),
-    ...(channel === undefined ? {} : { salesChannelId: Number(channel) }),
   };
 }
 
@@ -165,7 +250,8 @@ export const command: Command = {
     const env = process.env;
     const values = parse(args);
     const given = await answers(values, env);
-    const { others, signing, salesChannelId } = validate(given, values, env);
+    const { others, signing } = validate(given, values, env);
+    const fromFlags = givenByFlags(values, others);
     const { initProfile, renderInitSummary, TargetError } = await import('../../setup/index.js');
     const checks = await registered();
     let outcome;
@@ -177,7 +263,7 @@ export const command: Command = {
         primary: { env: given.tokenEnv, value: env[given.tokenEnv]! },
         others,
         ...(signing === undefined ? {} : { signing }),
-        ...(salesChannelId === undefined ? {} : { salesChannelId }),
+        ...fromFlags,
         out: values.out,
         checks,
       });

@@ -6,7 +6,7 @@ import { UsageError, type Command } from '../command.js';
 import { cliName } from '../invocation.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
 import { targetProfile } from '../target.js';
-import { renderSummary } from '../../reports/index.js';
+import { renderNextStep, renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';
 import { assertWritesAllowed } from '../../runner/safety.js';
@@ -114,11 +114,13 @@ export const execute: Command['run'] = async (args) => {
       ...(runs === undefined ? {} : { runs }),
       ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
       ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
+      // The process's own start: the run's wall time (junit.xml's, the last line's) is the command's.
+      startedAt: Math.round(performance.timeOrigin),
       reportDir: values['report-dir'],
       runCommand,
       allowProductionWrites: values['allow-production-writes'],
       ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
-      onPlan: (plan, deadlineMs) => process.stderr.write(`mfc run: ${renderPlan(plan, deadlineMs).split('\n').join('\nmfc run: ')}\n`),
+      onPlan: (plan, deadlineMs, selected) => process.stderr.write(`mfc run: ${renderPlan(plan, { deadlineMs, selected }).split('\n').join('\nmfc run: ')}\n`),
       signal: interrupt.signal,
     });
   } finally {
@@ -128,18 +130,20 @@ export const execute: Command['run'] = async (args) => {
   if (values.only !== undefined && outcome.selected === 0 && outcome.exitCode === 0) {
     throw new UsageError(`--only "${values.only}" selects no check. Check ids look like v1.orders.create.duplicate-409.`);
   }
-  process.stdout.write(renderSummary(outcome.report, { reportDir: values['report-dir'], command: runCommand }));
-  if (outcome.report.run?.interrupted !== undefined) {
-    process.stdout.write(`interrupted: ${outcome.report.run.interrupted}; the report holds the checks that finished\n`);
-    if (outcome.created.length > 0) {
-      process.stdout.write(`to remove what the run left on the target: ${cliName()} cleanup ${target} --report ${join(values['report-dir'], 'report.json')}\n`);
-    }
-  }
+  process.stdout.write(renderSummary(outcome.report));
+  const interrupted = outcome.report.run?.interrupted;
+  if (interrupted !== undefined) process.stdout.write(`interrupted: ${interrupted}; the report holds the checks that finished\n`);
   if (outcome.created.length > 0) {
     process.stdout.write(`created ${outcome.created.length} record(s) marked ${outcome.marker}; listed in report.json under run.created\n`);
   }
   process.stdout.write(
     `seed ${outcome.seed} · marker ${outcome.marker} · ${outcome.requests} requests · ${(outcome.durationMs / 1000).toFixed(1)} s · reports in ${values['report-dir']}\n`,
   );
-  return baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
+  const exitCode = baseline === undefined ? outcome.exitCode : await judgeWithBaseline(baseline, outcome.report, outcome.exitCode, values['report-dir']);
+  // The last line says what to do next: clean up after a cut-short run, else read the report (and replay a failure).
+  const next = interrupted !== undefined && outcome.created.length > 0
+    ? `next: remove what the run left on the target: ${cliName()} cleanup ${target} --report ${join(values['report-dir'], 'report.json')}`
+    : renderNextStep(outcome.report, { reportDir: values['report-dir'], command: runCommand });
+  if (next !== undefined) process.stdout.write(`${next}\n`);
+  return exitCode;
 };
