@@ -1,5 +1,5 @@
 import type { RegisteredCheck } from '../checks/registry.js';
-import type { Environment } from '../profile/index.js';
+import type { Environment, ProfileConnection } from '../profile/index.js';
 import { rateShare } from '../profile/share.js';
 import { discoverOtherMerchant, discoverPrimary, TargetError, type Found } from './discover.js';
 import { describeChecks } from './keys.js';
@@ -23,6 +23,8 @@ export interface InitOptions {
   checks: readonly RegisteredCheck[];
   now?: Date;
   requestTimeoutMs?: number;
+  /** How the target is reached (the connection flags), written into the profile as given. */
+  connection?: ProfileConnection;
 }
 
 /** The written profile's text, what went into it, and the keys it leaves out. */
@@ -55,6 +57,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
     secrets: [options.primary.value, ...options.others.map((token) => token.value), ...(options.signing ? [options.signing.value] : [])],
     ...(share === undefined ? {} : { share }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.connection === undefined ? {} : { connection: options.connection }),
   });
   try {
     const discovery = await discoverPrimary(reader, options.baseUrl, options.primary.value, options.primary.env, options.salesChannelId);
@@ -80,6 +83,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       ...(otherMerchantFixtures ? { otherMerchantFixtures } : {}),
       ...(perMinute ? { perMinute } : {}),
       out: options.out,
+      ...(options.connection === undefined ? {} : { connection: options.connection.settings }),
       writtenAt: (options.now ?? new Date()).toISOString(),
     };
     return { yaml: renderProfileYaml(draft, options.checks), draft, missing: missingKeys(draft, options.checks), requests: reader.http.requestCount };

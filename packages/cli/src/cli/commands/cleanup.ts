@@ -100,6 +100,7 @@ export const command: Command = {
         token: merchant === undefined ? profile.tokens.primary : profile.tokens[merchant]!,
         ...(share === undefined ? {} : { share }),
         ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
+        ...(profile.connection === undefined ? {} : { connection: profile.connection.options }),
       };
       const client = createClient({ ...options, version: 'v2' });
       // SKUs the run created are v1 records of the token's sales channel (§1), deleted through v1.

@@ -5,6 +5,7 @@ import type { InitAnswers, OtherToken } from '../../setup/index.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
+import { connectionFlags, connectionFlagsHelp, connectionFromFlags, resolveFlagConnection } from '../connection-flags.js';
 import { safeText } from '../../text/terminal.js';
 
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
@@ -39,6 +40,10 @@ Flags:
   --out FILE                                   where to write (default mfc-profile.yaml)
   --force                                      overwrite FILE if it exists
 
+${connectionFlagsHelp}
+  init reaches the target with them and writes them into the profile's connection block (secrets
+  only as {env: VAR}, file names relative to the profile's folder).
+
 Exit codes: 0 the profile was written; 1 the target could not be reached, is not the API, refused
 the primary token, or showed no sales channel for it; 2 wrong invocation (a flag, a variable that
 is not set, FILE exists without --force).`;
@@ -64,6 +69,7 @@ function parse(args: string[]) {
     'allow-writes': { type: 'boolean' },
     out: { type: 'string', default: 'mfc-profile.yaml' },
     force: { type: 'boolean', default: false },
+    ...connectionFlags,
   });
 }
 
@@ -166,6 +172,9 @@ export const command: Command = {
     const values = parse(args);
     const given = await answers(values, env);
     const { others, signing, salesChannelId } = validate(given, values, env);
+    const connectionSettings = connectionFromFlags(values, env);
+    // Read before any request, so a file that cannot be used is a wrong invocation, not an unreachable target.
+    const connection = connectionSettings === undefined ? undefined : resolveFlagConnection(undefined, connectionSettings, env);
     const { initProfile, renderInitSummary, TargetError } = await import('../../setup/index.js');
     const checks = await registered();
     let outcome;
@@ -178,6 +187,7 @@ export const command: Command = {
         others,
         ...(signing === undefined ? {} : { signing }),
         ...(salesChannelId === undefined ? {} : { salesChannelId }),
+        ...(connection === undefined ? {} : { connection }),
         out: values.out,
         checks,
       });
