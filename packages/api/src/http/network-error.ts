@@ -6,6 +6,8 @@ export interface NetworkErrorContext {
   proxy?: { url: string; source: string } | undefined;
   /** The answer bound in bytes (default 32 MiB). */
   maxAnswerBytes?: number;
+  /** The request went over TLS, and whether it offered a client certificate. */
+  tls?: { clientCertificate: boolean };
 }
 
 type ErrnoLike = Error & { code?: string; hostname?: string; host?: string; address?: string; port?: number; cause?: unknown };
@@ -96,7 +98,12 @@ export function describeNetworkError(error: Error, context: NetworkErrorContext 
     }
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
-      return 'connection closed before an answer';
+      // Over TLS 1.3 a gateway refuses a missing or unknown client certificate after the handshake:
+      // undici sees the connection closed, not the alert.
+      if (context.tls === undefined) return 'connection closed before an answer';
+      return context.tls.clientCertificate
+        ? 'connection closed before an answer: a gateway that does not accept the client certificate closes it so; is connection.clientCertificate one signed by an authority it trusts?'
+        : 'connection closed before an answer: a gateway that demands a client certificate closes it so; give one in connection.clientCertificate (mfc doctor --client-cert FILE --client-key FILE)';
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
     case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
     case 'EPROTO':

@@ -113,7 +113,11 @@ export function createTransport(options: TransportOptions): Transport {
   const maxAnswerBytes = connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   // Sent first, so a request's own header of the same name wins; a name the connection may not set throws here.
   const extraHeaders = { 'accept-encoding': ACCEPTED_ENCODINGS, ...connectionHeaders(connection) };
-  const describe = (error: Error, origin: string) => describeNetworkError(error, { proxy: proxyFor(connection, origin), maxAnswerBytes });
+  const describe = (error: Error, origin: string) => describeNetworkError(error, {
+    proxy: proxyFor(connection, origin),
+    maxAnswerBytes,
+    ...(origin.startsWith('https:') ? { tls: { clientCertificate: connection?.clientCertificate !== undefined } } : {}),
+  });
   const pacer = options.pacer ?? new Pacer({
     sleep: unrefSleep,
     ...(options.share === undefined ? {} : { share: options.share }),
