@@ -161,4 +161,33 @@ describe.skipIf(!hasOpenssl())('a deployment behind a company proxy and gateway,
     const replayed = await promisify(execFile)('sh', ['-c', `${curl!} -s -m 20 -o /dev/null -w '%{http_code}'`], { env: { ...process.env, ...env }, encoding: 'utf8' });
     expect(replayed.stdout).toBe('200');
   }, 60_000);
+
+  it('honours HTTPS_PROXY and NO_PROXY as curl does, and says a proxy may be needed when none is set (mfc doctor, exit 1, one line)', async () => {
+    const profilePath = join(folder, 'environment-proxy.json');
+    writeFileSync(profilePath, JSON.stringify({
+      baseUrl: `https://${GATEWAY_HOST}${GATEWAY_PREFIX}`, environment: 'local', tokens: { primary: { env: 'GW_PRIMARY' } }, fixtures: { salesChannelId: 11 },
+      connection: { ca: certificates.ca, clientCertificate: { cert: certificates.clientCert, key: certificates.clientKey, passphrase: { env: 'GW_PASSPHRASE' } }, headers: { [GATEWAY_HEADER]: { env: 'GW_KEY' } } },
+    }));
+    const doctor = (proxies: Record<string, string>, ...flags: string[]) => runCli(['doctor', '--profile', profilePath, '--api', 'v1', ...flags], { env: { ...env, ...proxies } });
+    const [viaEnvironment, lowerCase, exempted, none, turnedOff] = await Promise.all([
+      doctor({ HTTPS_PROXY: network.proxy.url }),
+      doctor({ https_proxy: network.proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }),
+      doctor({ HTTPS_PROXY: network.proxy.url, NO_PROXY: `localhost,.mfc.test` }),
+      doctor({}),
+      doctor({ HTTPS_PROXY: network.proxy.url }, '--proxy', 'none'),
+    ]);
+    expect(viaEnvironment.code, viaEnvironment.stderr).toBe(0);
+    expect(viaEnvironment.stdout).toMatch(/connection: through the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY; NO_PROXY honoured\)/);
+    expect(lowerCase.code, lowerCase.stderr).toBe(0);
+    expect(lowerCase.stdout).toContain('(https_proxy; NO_PROXY honoured)');
+    expect(exempted.code).toBe(1);
+    expect(exempted.stderr).toMatch(/^mfc doctor: .*host gateway\.mfc\.test not found, looked up without the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY\): does NO_PROXY name it\?\n$/);
+    for (const result of [none, turnedOff]) {
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^mfc doctor: The target does not answer an authenticated read with JSON; no check ran: host gateway\.mfc\.test not found; no proxy is set: a deployment reached through a company proxy needs HTTPS_PROXY or connection\.proxy \(mfc doctor --proxy URL\)\n$/);
+      expect(result.stdout).toContain('connection: direct (');
+    }
+    expect(turnedOff.stdout).toContain('connection: direct (connection.proxy: none)');
+  }, 60_000);
 });
+

@@ -62,8 +62,17 @@ export function headerReplayNames(connection: ConnectionOptions | undefined): Re
   return names;
 }
 
-/** The proxy variables as curl reads them: the lower-case form first. */
+/** The proxy variables as curl reads them: the lower-case form first, an empty one as unset. */
 const proxyVariables = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
+/** The first of `names` set to something in `env`, with its name. */
+function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): { url: string; source: string } | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value) return { url: value, source: name };
+  }
+  return undefined;
+}
 
 function passwordOf(url: string): string | undefined {
   try {
@@ -100,17 +109,15 @@ export function shownProxy(url: string): string {
   }
 }
 
-/** Which proxy a request to `origin` is sent through, as curl would choose it (without the `NO_PROXY` exceptions), and where that came from; undefined when none is set. */
+/**
+ * Which proxy a request to `origin` is sent through (before the `NO_PROXY` exceptions) and where that
+ * came from: the connection's, else the environment's for the origin's scheme (an https origin falls
+ * back on the http proxy, as undici and curl do); undefined when none is set.
+ */
 export function proxyFor(connection: ConnectionOptions | undefined, origin: string, env: NodeJS.ProcessEnv = process.env): { url: string; source: string } | undefined {
   if (connection?.proxy === 'none') return undefined;
   if (connection?.proxy !== undefined) return { url: connection.proxy, source: 'connection.proxy' };
-  const https = origin.startsWith('https:');
-  const names = https ? proxyVariables : proxyVariables.slice(2);
-  for (const name of names) {
-    const value = env[name];
-    if (value) return { url: value, source: name };
-  }
-  return undefined;
+  return firstSet(env, origin.startsWith('https:') ? proxyVariables : proxyVariables.slice(2));
 }
 
 /**
@@ -160,7 +167,14 @@ export function connectionDispatcher(connection: ConnectionOptions | undefined, 
     maxResponseSize: connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   };
   if (connection?.proxy === 'none') return new Agent(common);
-  const proxy = connection?.proxy === undefined ? {} : { httpProxy: connection.proxy, httpsProxy: connection.proxy };
+  // The proxies and exceptions are read here, so the dispatcher goes where `proxyFor` says (an empty
+  // variable is unset, where undici alone would take an empty lower-case one over the capitals); an
+  // empty string tells undici there is none. Which host NO_PROXY exempts, undici decides.
+  const proxies = {
+    httpsProxy: proxyFor(connection, 'https:', process.env)?.url ?? '',
+    httpProxy: proxyFor(connection, 'http:', process.env)?.url ?? '',
+    noProxy: firstSet(process.env, ['no_proxy', 'NO_PROXY'])?.url ?? '',
+  };
   // requestTls: the TLS session to the deployment inside the proxy's tunnel; proxyTls: to an https proxy.
-  return new EnvHttpProxyAgent({ ...common, ...proxy, requestTls: { timeout: connectTimeoutMs, ...secure }, proxyTls: { timeout: connectTimeoutMs, ...(secure.ca === undefined ? {} : { ca: secure.ca }) } });
+  return new EnvHttpProxyAgent({ ...common, ...proxies, requestTls: { timeout: connectTimeoutMs, ...secure }, proxyTls: { timeout: connectTimeoutMs, ...(secure.ca === undefined ? {} : { ca: secure.ca }) } });
 }

@@ -37,12 +37,13 @@ function privateKeyOf(path: string, passphrase: string | undefined): { pem: stri
   try {
     return { pem, key: createPrivateKey(passphrase === undefined ? pem : { key: pem, passphrase }) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const why = code === 'ERR_MISSING_PASSPHRASE'
-      ? 'the key is encrypted: give its passphrase in connection.clientCertificate.passphrase'
-      : /DECRYPT/i.test(code) || /decrypt/i.test((error as Error).message)
-        ? 'connection.clientCertificate.passphrase does not decrypt it'
-        : 'it holds no PEM private key';
+    // PKCS#8 says ENCRYPTED PRIVATE KEY, the older PEM form Proc-Type: 4,ENCRYPTED.
+    const encrypted = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem);
+    const why = !encrypted
+      ? 'it holds no PEM private key'
+      : passphrase === undefined
+        ? 'the key is encrypted: give its passphrase in connection.clientCertificate.passphrase'
+        : `connection.clientCertificate.passphrase does not decrypt it (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`;
     throw new ProfileError(`"connection.clientCertificate.key" names ${path}, which cannot be used: ${why}`);
   }
 }
