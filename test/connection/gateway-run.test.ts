@@ -126,7 +126,7 @@ describe.skipIf(!hasOpenssl())('a deployment behind a company proxy and gateway,
     expect(verdicts(throughGateway.report)).toEqual(verdicts(directly.report));
     // Every request of the run (the preflight's, the checks', the cleanups') reached the gateway through the proxy, under its prefix.
     const runRequests = (throughGateway.report?.run?.windows ?? []).reduce((sum, window) => sum + window.requests, 0);
-    expect(servedInRun.length).toBe(runRequests);
+    expect(servedInRun.length, 'requests the gateway served during the run, against the run\'s own count').toBe(runRequests);
     expect(servedInRun.filter((request) => !request.throughProxy || !request.url.startsWith(`${GATEWAY_PREFIX}/merchant_api/`))).toEqual([]);
     expect([...network.gateway.encodings.keys()].sort()).toEqual(['br', 'deflate', 'gzip']);
 
