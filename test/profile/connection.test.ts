@@ -4,7 +4,8 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecrets } from '../../packages/api/src/client/index.js';
-import { loadProfile, ProfileError, profileFromValue, replayOptions } from '../../packages/cli/src/profile/index.js';
+import { connectionCurlOptions } from '../../packages/cli/src/http/index.js';
+import { loadProfile, ProfileError, profileFromValue } from '../../packages/cli/src/profile/index.js';
 import { hasOpenssl, makeCertificates, type CompanyCertificates } from '../support/company-network.js';
 import { tempDir, writeProfile } from '../support/profile.js';
 
@@ -47,7 +48,7 @@ describe('the connection block', () => {
       maxAnswerBytes: 2048,
     });
     expect(connectionSecrets(profile.connection?.options, {})).toEqual(['key-7f3a', 'p@ss:w/rd']);
-    expect(replayOptions(profile.connection?.settings)).toBe(`--proxy 'http://proxy.corp:3128' --proxy-user "jo:$MFC_CONN_PROXY"`);
+    expect(connectionCurlOptions(profile.connection?.settings)).toBe(`--proxy 'http://proxy.corp:3128' --proxy-user "jo:$MFC_CONN_PROXY"`);
   });
 
   it("takes the environment's proxy password for a secret when the profile names no proxy", () => {
@@ -72,7 +73,7 @@ describe.skipIf(!hasOpenssl())('the connection block\'s files (skipped without t
     expect(profile.connection?.settings.ca).toBe(join(folder, 'ca.pem'));
     expect(profile.connection?.options.ca).toContain('-----BEGIN CERTIFICATE-----');
     expect(profile.connection?.options.clientCertificate?.passphrase).toBe(certificates.clientKeyPassphrase);
-    expect(replayOptions(profile.connection?.settings)).toBe(`--cacert '${join(folder, 'ca.pem')}' --cert '${join(folder, 'client.pem')}' --key '${join(folder, 'client.key')}' --pass "$MFC_CONN_PASS"`);
+    expect(connectionCurlOptions(profile.connection?.settings)).toBe(`--cacert '${join(folder, 'ca.pem')}' --cert '${join(folder, 'client.pem')}' --key '${join(folder, 'client.key')}' --pass "$MFC_CONN_PASS"`);
 
     const at = (given: unknown, env: NodeJS.ProcessEnv) => {
       const file = writeProfile({ ...base, connection: given });

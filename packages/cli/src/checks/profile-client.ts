@@ -1,6 +1,6 @@
 import { connectionSecrets } from '@mfc-conformance/api/client';
-import type { HttpClientOptions } from '../http/index.js';
-import { replayOptions, type TargetProfile } from '../profile/index.js';
+import { connectionCurlOptions, type HttpClientOptions } from '../http/index.js';
+import type { TargetProfile } from '../profile/index.js';
 import { profileReplayTokens, profileWindows } from './windows.js';
 
 /** Every secret of a profile (its tokens, the webhook signing token, the connection's secrets): what the redaction step must never let through. */
@@ -16,7 +16,7 @@ export function profileSecrets(profile: TargetProfile): string[] {
  * and the connection with the curl options that replay it.
  */
 export function profileClientOptions(profile: TargetProfile): Pick<HttpClientOptions, 'secrets' | 'windowOf' | 'replayTokenOf' | 'connection' | 'replayOptions'> {
-  const replay = replayOptions(profile.connection?.settings);
+  const replay = connectionCurlOptions(profile.connection?.settings);
   return {
     secrets: profileSecrets(profile),
     windowOf: profileWindows(profile),
