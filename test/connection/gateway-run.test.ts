@@ -169,13 +169,19 @@ describe.skipIf(!hasOpenssl())('a deployment behind a company proxy and gateway,
       connection: { ca: certificates.ca, clientCertificate: { cert: certificates.clientCert, key: certificates.clientKey, passphrase: { env: 'GW_PASSPHRASE' } }, headers: { [GATEWAY_HEADER]: { env: 'GW_KEY' } } },
     }));
     const doctor = (proxies: Record<string, string>, ...flags: string[]) => runCli(['doctor', '--profile', profilePath, '--api', 'v1', ...flags], { env: { ...env, ...proxies } });
-    const [viaEnvironment, lowerCase, exempted, none, turnedOff] = await Promise.all([
+    const [viaEnvironment, lowerCase, exempted, none, turnedOff, schemeless, broken] = await Promise.all([
       doctor({ HTTPS_PROXY: network.proxy.url }),
       doctor({ https_proxy: network.proxy.url, HTTPS_PROXY: 'http://127.0.0.1:9' }),
       doctor({ HTTPS_PROXY: network.proxy.url, NO_PROXY: `localhost,.mfc.test` }),
       doctor({}),
       doctor({ HTTPS_PROXY: network.proxy.url }, '--proxy', 'none'),
+      doctor({ HTTPS_PROXY: network.proxy.url.replace('http://', '') }),
+      doctor({ HTTPS_PROXY: 'http://jo:proxy-secret-3e@[not-a-host' }),
     ]);
+    // A proxy variable without a scheme is an http proxy, as curl reads it; one that is no URL is a wrong setting, never quoted.
+    expect(schemeless.code, schemeless.stderr).toBe(0);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toBe('mfc doctor: HTTPS_PROXY is not a proxy URL (expected http://host:port)\n');
     expect(viaEnvironment.code, viaEnvironment.stderr).toBe(0);
     expect(viaEnvironment.stdout).toMatch(/connection: through the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY; NO_PROXY honoured\)/);
     expect(lowerCase.code, lowerCase.stderr).toBe(0);

@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { MfcError } from '../errors.js';
 
 /** The answer bound when none is given: far above any page the specification allows (§8: at most 100 records). */
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** A connection setting that cannot be used (a proxy variable that is not a URL): exit 2 in `mfc`, before any request. */
+export class ConnectionSettingError extends MfcError {
+  readonly code = 'MFC_CONNECTION_SETTING';
+  readonly exitCode = 2;
+  override name = 'ConnectionSettingError';
+}
 
 /** A byte count as a message shows it: `32 MiB`, or the exact number of bytes. */
 export function shownBytes(bytes: number): string {
@@ -74,9 +82,12 @@ function firstSet(env: NodeJS.ProcessEnv, names: readonly string[]): { url: stri
   return undefined;
 }
 
+// A proxy variable without a scheme (proxy.corp:3128) is an http proxy, as curl reads it.
+const withScheme = (url: string): string => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
+
 function passwordOf(url: string): string | undefined {
   try {
-    const password = new URL(url).password;
+    const password = new URL(withScheme(url)).password;
     return password === '' ? undefined : decodeURIComponent(password);
   } catch {
     return undefined;
@@ -116,8 +127,18 @@ export function shownProxy(url: string): string {
  */
 export function proxyFor(connection: ConnectionOptions | undefined, origin: string, env: NodeJS.ProcessEnv = process.env): { url: string; source: string } | undefined {
   if (connection?.proxy === 'none') return undefined;
-  if (connection?.proxy !== undefined) return { url: connection.proxy, source: 'connection.proxy' };
-  return firstSet(env, origin.startsWith('https:') ? proxyVariables : proxyVariables.slice(2));
+  const found = connection?.proxy !== undefined
+    ? { url: connection.proxy, source: 'connection.proxy' }
+    : firstSet(env, origin.startsWith('https:') ? proxyVariables : proxyVariables.slice(2));
+  if (found === undefined) return undefined;
+  const url = withScheme(found.url);
+  try {
+    new URL(url);
+  } catch {
+    // Never the value: it may hold a password.
+    throw new ConnectionSettingError(`${found.source} is not a proxy URL (expected http://host:port)`);
+  }
+  return { url, source: found.source };
 }
 
 /**

@@ -68,11 +68,13 @@ function connectionProblems(value: unknown): string[] {
       return problem === undefined ? [] : [`"connection.headers.${name}": ${problem}`];
     })
     : [];
-  if (typeof proxy === 'string' && proxy !== 'none') {
+  const url = typeof proxy === 'string' ? (proxy === 'none' ? undefined : proxy) : (proxy as { url?: unknown } | null)?.url;
+  if (typeof url === 'string') {
     try {
-      if (new URL(proxy).password !== '') problems.push('"connection.proxy" holds a password: write {url, username, password: {env: VARIABLE}} so the file holds no secret');
+      if (typeof proxy === 'string' && new URL(url).password !== '') problems.push('"connection.proxy" holds a password: write {url, username, password: {env: VARIABLE}} so the file holds no secret');
+      else new URL(url);
     } catch {
-      problems.push('"connection.proxy" is not a URL');
+      problems.push(`"connection.proxy${typeof proxy === 'string' ? '' : '.url'}" is not a URL`);
     }
   }
   return problems;
