@@ -15,7 +15,7 @@ type ErrnoLike = Error & { code?: string; hostname?: string; host?: string; addr
 // Codes of a server certificate Node cannot trace to a trusted certificate authority.
 const UNTRUSTED = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+  'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED',
 ]);
 
 // TLS alerts a gateway sends when it wants a client certificate it did not get, or does not accept the one it got.
@@ -76,6 +76,9 @@ export function describeNetworkError(error: Error, context: NetworkErrorContext 
     return `the gateway refused the TLS connection with an alert (${code}): it demands a client certificate it accepts; give one in connection.clientCertificate (mfc doctor --client-cert FILE --client-key FILE)`;
   }
   switch (code) {
+    case 'CERT_HAS_EXPIRED':
+    case 'CERT_NOT_YET_VALID':
+      return `the deployment's TLS certificate is out of its validity period (${code}): no client setting fixes that; its owners must renew it (or the machine's clock is wrong)`;
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE': {
       const bound = shownBytes(context.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
       const where = /decompressed/i.test(inner.message) ? 'once decoded' : 'on the wire';

@@ -1,7 +1,7 @@
 import { reservedHeaderProblem } from '@mfc-conformance/api/internal';
 import { ProfileError, resolveConnection, type ConnectionSettings, type ProfileConnection, type TargetProfile } from '../profile/index.js';
 import { UsageError } from './command.js';
-import type { FlagOptions } from './flags.js';
+import type { FlagOptions, ParsedFlags } from './flags.js';
 
 /** The flags of `mfc init` and `mfc doctor` that say how the deployment is reached (docs/CLI.md, "Connection flags"). */
 export const connectionFlags = {
@@ -16,16 +16,7 @@ export const connectionFlags = {
 } as const satisfies FlagOptions;
 
 /** The connection flags' values as `parseFlags` gives them. */
-export interface ConnectionFlagValues {
-  proxy?: string | undefined;
-  'proxy-password-env'?: string | undefined;
-  ca?: string | undefined;
-  'client-cert'?: string | undefined;
-  'client-key'?: string | undefined;
-  'client-key-passphrase-env'?: string | undefined;
-  header?: string[] | undefined;
-  'header-env'?: string[] | undefined;
-}
+export type ConnectionFlagValues = ParsedFlags<typeof connectionFlags>;
 
 /** The help lines of the connection flags, shared by `mfc init --help` and `mfc doctor --help`. */
 export const connectionFlagsHelp = `Connection flags (the profile's connection block; docs/PROFILE.md):
