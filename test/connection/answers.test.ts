@@ -1,26 +1,15 @@
 // Compressed and bounded answers (issue 31): every answer is decoded before anything judges or records
 // it, and one past `connection.maxAnswerBytes`, on the wire or once decoded, ends its request.
-import { once } from 'node:events';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NetworkError } from '../../packages/api/src/client/index.js';
 import { HttpClient, toCurl } from '../../packages/cli/src/http/index.js';
+import { writeSpaces } from '../support/big-answer.js';
 
 const MiB = 1024 * 1024;
 const TOKEN = 'tok-answers-0b7c5e91d3';
-
-/** Writes `total` bytes of `fill` in 64 KiB chunks, waiting for the socket to drain, until written or the client goes away. */
-async function stream(res: ServerResponse, total: number, fill: number): Promise<void> {
-  const chunk = Buffer.alloc(64 * 1024, fill);
-  let closed = false;
-  res.on('close', () => (closed = true));
-  for (let sent = 0; sent < total && !closed; sent += chunk.length) {
-    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-  }
-  res.end();
-}
 
 const encoders = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as const;
 
@@ -39,10 +28,10 @@ describe('answers as a client reads them', () => {
         res.end(encoders[encoding as keyof typeof encoders](Buffer.from(status === 422 ? '{"success":false,"errors":["quantity must be at least 1"]}' : body)));
       } else if (kind === 'sized') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(3 * MiB) });
-        void stream(res, 3 * MiB, 0x20);
+        void writeSpaces(res, 3 * MiB);
       } else if (kind === 'chunked') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        void stream(res, 3 * MiB, 0x20);
+        void writeSpaces(res, 3 * MiB);
       } else {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
         res.end(gzipSync(Buffer.alloc(3 * MiB, 0x20)));
