@@ -24,6 +24,8 @@ export const slowTests = [
   'test/webhooks-run/run.test.ts',
   'test/webhooks-run/retry-ties.test.ts',
   'test/setup/init.test.ts',
+  // Two full runs side by side, one through a loopback company proxy and TLS gateway (issue 31).
+  'test/connection/gateway-run.test.ts',
 ];
 
 // The project's own tests (`npm test`). Conformance suites are not listed here: `mfc run`

@@ -124,10 +124,32 @@ describe('v2 cursor iteration (§2.7, §9 rule 4)', () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
-  it('PaginationError instead of sending the token to another origin', async () => {
-    serve({ '/merchant_api/v2/restocking_shipments': [[1], 'http://elsewhere.test/merchant_api/v2/restocking_shipments?c=2'] });
+  it('re-roots a next_page_url on another origin onto baseUrl: the token never leaves it', async () => {
+    serve({
+      '/merchant_api/v2/restocking_shipments': [[1], 'http://internal.test:8080/merchant_api/v2/restocking_shipments?c=2'],
+      '/merchant_api/v2/restocking_shipments?c=2': [[2], null],
+    });
     const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
-    await expect(collect(client.items('/restocking_shipments'))).rejects.toThrow(/leaves http:\/\/api\.test: not followed/);
+    expect((await collect(client.items('/restocking_shipments'))).map((item) => item.id)).toEqual([1, 2]);
+    expect(asked).toEqual(['/merchant_api/v2/restocking_shipments', '/merchant_api/v2/restocking_shipments?c=2']);
+  });
+
+  it('keeps a base URL\'s path: a next_page_url with it is followed as given, one without it (a service behind a gateway) is re-rooted under it', async () => {
+    serve({
+      '/gw/mfc/merchant_api/v2/orders': [[1], `${base}/gw/mfc/merchant_api/v2/orders?c=2`],
+      '/gw/mfc/merchant_api/v2/orders?c=2': [[2], '/merchant_api/v2/orders?c=3'],
+      '/gw/mfc/merchant_api/v2/orders?c=3': [[3], 'http://10.0.0.7/merchant_api/v2/orders?c=4'],
+      '/gw/mfc/merchant_api/v2/orders?c=4': [[4], null],
+    });
+    const client = createClient({ baseUrl: `${base}/gw/mfc`, token: TOKEN, version: 'v2', dispatcher: agent() });
+    expect((await collect(client.items('/orders'))).map((item) => item.id)).toEqual([1, 2, 3, 4]);
+    expect(asked.every((path) => path.startsWith('/gw/mfc/merchant_api/v2/orders'))).toBe(true);
+  });
+
+  it('PaginationError for a next_page_url that names no v2 path', async () => {
+    serve({ '/merchant_api/v2/restocking_shipments': [[1], 'http://elsewhere.test/login?next=2'] });
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
+    await expect(collect(client.items('/restocking_shipments'))).rejects.toThrow(/next_page_url http:\/\/elsewhere\.test\/login\?next=2 names no path under \/merchant_api\/v2: not followed/);
   });
 
   it('stops when the pagination object has no next_page_url at all', async () => {

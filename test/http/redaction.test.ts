@@ -177,4 +177,30 @@ describe('recording', () => {
     expect(exchange?.error).toBe(`refused for ${REDACTED}`);
     expect(JSON.stringify(structuredClone(exchange))).not.toContain(token);
   });
+
+  // Issue 31: a header value read from the environment, the proxy's password and the client key's
+  // passphrase are secrets like the tokens, in every encoding a target may echo them.
+  it.each([
+    ['a gateway header from the environment', (secret: string) => ({ headers: { 'X-Api-Key': { secret, replayAs: '$GATEWAY_KEY' } } })],
+    ["the proxy's password", (secret: string) => ({ proxy: `http://jo:${encodeURIComponent(secret)}@proxy.test:3128` })],
+    ["the client key's passphrase", (secret: string) => ({ clientCertificate: { cert: 'unused', key: 'unused', passphrase: secret } })],
+  ] as const)('redacts %s everywhere a token is, in every encoding', async (_name, connection) => {
+    const secret = 'conn-secret/7a+e9d?c0b';
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    const echoes = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1).replace('/', '\\/'), Buffer.from(`jo:${secret}`).toString('base64'), secret.slice(0, 14)];
+    agent.get('http://target.test').intercept({ path: '/merchant_api/v2/orders', method: 'GET' }).reply(401, { errors: echoes }, { headers: { 'x-echo': secret } });
+    // A dispatcher of the test's own: the proxy and client certificate are not dialled, their secrets still known.
+    const client = new HttpClient({ secrets: ['tok-redact-conn'], dispatcher: agent, connection: connection(secret) });
+    const answer = await client.send({ method: 'GET', url: 'http://target.test/merchant_api/v2/orders', headers: { authorization: 'Bearer tok-redact-conn' } });
+    const [exchange] = answer.exchanges;
+    const shown = JSON.stringify(structuredClone(exchange));
+    for (const echo of echoes) expect(shown).not.toContain(echo);
+    expect(client.redact(`failed: ${secret}`)).toBe(`failed: ${REDACTED}`);
+    if ('headers' in connection(secret)) {
+      expect(exchange?.requestHeaders['x-api-key']).toBe(REDACTED);
+      expect(toCurl(exchange!)).toContain('"x-api-key: $GATEWAY_KEY"');
+    }
+  });
 });
+

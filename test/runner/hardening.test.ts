@@ -241,7 +241,8 @@ describe('mfc run: input mistakes found before any request (exit 2)', () => {
 describe('a base URL that does not lead to the API', () => {
   const cases: Array<[string, FakeRoute, RegExp]> = [
     ['redirects', (_request, _reply, res) => void res.writeHead(301, { location: 'https://elsewhere.example.test/' }).end(), /answered 301, a redirect to https:\/\/elsewhere.example.test\/; the run follows no redirect/],
-    ['answers 404 JSON for the list', (_request, reply) => reply(404, { error: 'not found' }), /answered 404: no such list under this baseUrl/],
+    ['answers 404 JSON for every path', (_request, reply) => reply(404, { error: 'not found' }), /every path answered 404 \(GET \/merchant_api\/v1\/orders\?limit=1, GET \/merchant_api\/v2\/restocking_shipments\?limit=1\): the base URL may lack its path/],
+    ['answers 404 for the v2 list only', (request, reply) => (request.url.startsWith('/merchant_api/v2/') ? reply(404, { error: 'not found' }) : reply(200, { data: [], pagination: { current_page: 1, item_count: 0, page_count: 0, items_per_page: 1 } })), /GET \/merchant_api\/v2\/restocking_shipments\?limit=1 answered 404: no such list under this baseUrl \(a target without v2 is run with --api v1\)/],
   ];
   it.each(cases)('names it when the target %s', async (_name, route, want) => {
     const target = await startFakeTarget(route);

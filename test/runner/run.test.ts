@@ -75,7 +75,7 @@ describe('runChecks against a target that cannot serve', () => {
   const causes: Array<[string, { url: () => Promise<{ url: string; close(): Promise<void> }>; want: RegExp }]> = [
     ['refuses connections', { url: async () => ({ url: await refusingUrl(), close: async () => undefined }), want: /Received: connection refused/ }],
     ['hangs', { url: () => startFakeTarget(brokenTargets.hang), want: /Received: no answer within the request timeout/ }],
-    ['answers HTML', { url: () => startFakeTarget(brokenTargets.html), want: /The base URL does not lead to the API[^]*Received: an HTML page \(200, text\/html\), not the API: is baseUrl the API's \{base_url\}/ }],
+    ['answers HTML', { url: () => startFakeTarget(brokenTargets.html), want: /The base URL does not lead to the API[^]*Received: an HTML page \(200, text\/html: "Maintenance"\), not the API: a gateway header may be needed: connection\.headers [^]*is baseUrl the API's \{base_url\}/ }],
     ['answers 500 to everything', { url: () => startFakeTarget(brokenTargets.error500), want: /Received: status 500/ }],
   ];
   it.each(causes)('reports one readable failure when the target %s, skips the rest and exits 1 quickly', async (_name, { url, want }) => {

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { RegisteredCheck } from '../../packages/cli/src/checks/registry.js';
-import { profileFromValue } from '../../packages/cli/src/profile/index.js';
+import { profileFromValue, profileProblems } from '../../packages/cli/src/profile/index.js';
 import { renderProfileYaml, type ProfileDraft } from '../../packages/cli/src/setup/index.js';
 
 const checks: RegisteredCheck[] = [
@@ -38,13 +38,35 @@ describe('the profile mfc init writes', () => {
       given: draft({ discovery: { ...draft().discovery, sku: { value: { id: 5, sku_code: 'A"B\n# c\u0085\u2028:' }, source: 'GET /x\nevil: 1', note: 'line\nbreak' } } }),
       want: { fixtures: { salesChannelId: 11, sku: { id: 5, sku_code: 'A"B\n# c\u0085\u2028:' } } },
     }],
+    ['connection flags given: the connection block, files relative to the profile\'s folder, secrets as {env: VAR}', {
+      given: draft({
+        out: '/work/profiles/gateway.yaml',
+        connection: {
+          proxy: { url: 'http://proxy.corp:3128/', username: 'jo', password: { env: 'PROXY_PASS' } },
+          ca: '/work/profiles/certs/ca.pem',
+          clientCertificate: { cert: '/elsewhere/client.pem', key: '/work/profiles/client.key', passphrase: { env: 'KEY_PASS' } },
+          headers: { 'X-Api-Key': { env: 'GATEWAY_KEY' }, 'X-Stage': 'blue' },
+        },
+      }),
+      want: {
+        connection: {
+          proxy: { url: 'http://proxy.corp:3128/', username: 'jo', password: { env: 'PROXY_PASS' } },
+          ca: 'certs/ca.pem',
+          clientCertificate: { cert: '/elsewhere/client.pem', key: 'client.key', passphrase: { env: 'KEY_PASS' } },
+          headers: { 'X-Api-Key': { env: 'GATEWAY_KEY' }, 'X-Stage': 'blue' },
+        },
+      },
+    }],
   ];
   it.each(table)('%s', (_name, { given, want }) => {
     const text = renderProfileYaml(given, checks);
     const parsed = parseYaml(text) as Record<string, unknown>;
     expect(parsed).toMatchObject(want);
     expect(parsed).not.toHaveProperty('evil');
-    expect(() => profileFromValue(parsed, { MFC_TOKEN: 'x' })).not.toThrow();
+    // Valid as written; the files are read when the profile loads, so the connection block is checked by the schema here.
+    const { connection: _files, ...rest } = parsed;
+    expect(() => profileFromValue(rest, { MFC_TOKEN: 'x' })).not.toThrow();
+    expect(profileProblems(parsed)).toEqual([]);
   });
 
   it('explains the webhooks block: public URLs, the signing token, what retryWithinMs costs', () => {

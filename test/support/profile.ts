@@ -30,7 +30,7 @@ export function tempDir(prefix = 'mfc-test-'): string {
 }
 
 /** Writes a profile file (JSON, or raw text such as YAML) into a fresh directory and returns its path. */
-export function writeProfile(content: TargetProfileFile | Record<string, unknown> | string, name = 'profile.json'): string {
+export function writeProfile(content: TargetProfileFile | Omit<TargetProfile, 'connection'> | Record<string, unknown> | string, name = 'profile.json'): string {
   const path = join(tempDir('mfc-profile-'), name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return path;

@@ -17,6 +17,7 @@ const first = [
   'test/fault-matrix/faults/rate-limit.test.ts',
   'test/fault-matrix/faults/webhooks.test.ts',
   'test/fault-matrix/conforming.test.ts',
+  'test/connection/gateway-run.test.ts',
   'test/runner/hardening.test.ts',
   'test/runner/rate-budget.test.ts',
   'test/webhooks-run/run.test.ts',

@@ -3,7 +3,12 @@
 // not for integrators and not covered by the compatibility policy (CHANGELOG.md): it may change in any release.
 export { apiOfWindow, mayBeTrailing, pacing, rateLimitKey } from './http/pacing.js';
 export type { PacedWindow, RateLimitUsage, WindowOf } from './http/pacing.js';
-export { describeNetworkError, recording, RECORDED_BODY_LIMIT } from './http/recording.js';
+export { recording, RECORDED_BODY_LIMIT } from './http/recording.js';
+export type { RecordingOptions } from './http/recording.js';
+export { describeNetworkError } from './http/network-error.js';
+export type { NetworkErrorContext } from './http/network-error.js';
+export { connectionSecrets, proxyFor, reservedHeaderProblem, shownBytes, shownProxy } from './http/connection.js';
+export { versionPathOf } from './client/paginate.js';
 export { retryDelayMs, retryOn429 } from './http/retry.js';
 export type { RetryOn429Options } from './http/retry.js';
 export { createRedactor, redactDeep, REDACTED } from './http/redact.js';

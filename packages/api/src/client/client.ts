@@ -1,11 +1,12 @@
 import { inspect } from 'node:util';
 import type { Dispatcher } from 'undici';
+import { connectionSecrets, type ConnectionOptions } from '../http/connection.js';
 import type { Pacer } from '../http/pacing.js';
 import { createRedactor, redactDeep } from '../http/redact.js';
 import { retryDelayMs } from '../http/retry.js';
 import { validateResponse } from '../openapi/index.js';
 import type { ApiVersion } from '../openapi/types.js';
-import { sendRequest, type CoreAnswer, type Query } from './core.js';
+import { sendRequest, versionBase, type CoreAnswer, type Query } from './core.js';
 import { ApiError, RateLimitedError, ValidationError } from './errors.js';
 import { walkCursors, walkPages, type PageFetch } from './paginate.js';
 import { createTransport, type Transport } from '../http/transport.js';
@@ -35,7 +36,13 @@ export interface ClientOptions<V extends ApiVersion> {
   maxWaitMs?: number;
   /** How often one request is sent again after a 429 (default 3). */
   maxRetries?: number;
-  /** The undici dispatcher under the chain (tests: a `MockAgent`). */
+  /**
+   * How requests reach the deployment: a proxy (default: `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` as curl
+   * reads them), extra certificate authorities, a client certificate, headers a gateway wants, the
+   * answer bound (default 32 MiB). Its secrets are redacted like the token.
+   */
+  connection?: ConnectionOptions;
+  /** The undici dispatcher under the chain (tests: a `MockAgent`); the connection's proxy and TLS settings then do not apply. */
   dispatcher?: Dispatcher;
   /** Pacing state shared with other clients of the same token or merchant. */
   pacer?: Pacer;
@@ -70,7 +77,7 @@ export class Client<V extends ApiVersion> {
     this.version = options.version;
     this.baseUrl = options.baseUrl;
     this.#token = options.token;
-    this.#redact = createRedactor([options.token]);
+    this.#redact = createRedactor([options.token, ...connectionSecrets(options.connection)]);
     this.#signal = options.signal;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#validate = options.validate ?? false;
@@ -78,7 +85,7 @@ export class Client<V extends ApiVersion> {
     this.#transport = options.transport ?? createTransport({
       redact: this.#redact,
       timeoutMs: this.#timeoutMs,
-      ...pick(options, ['share', 'perMinute', 'maxWaitMs', 'maxRetries', 'dispatcher', 'pacer']),
+      ...pick(options, ['share', 'perMinute', 'maxWaitMs', 'maxRetries', 'dispatcher', 'pacer', 'connection']),
     });
   }
 
@@ -117,7 +124,7 @@ export class Client<V extends ApiVersion> {
     const fetchPage: PageFetch = async (query, url) => this.#page(path, options, query, url);
     const walk = this.version === 'v1'
       ? walkPages(fetchPage, options.params?.query ?? {}, options.maxPages)
-      : walkCursors(fetchPage, options.params?.query ?? {}, this.baseUrl, this.#redact, options.maxPages);
+      : walkCursors(fetchPage, options.params?.query ?? {}, versionBase(this.baseUrl, this.version), this.#redact, options.maxPages);
     return walk as AsyncIterableIterator<PageOf<Paths<V>, Path>>;
   }
 

@@ -5,6 +5,8 @@ export { AbortError, ApiError, ClientError, NetworkError, PaginationError, RateL
 export { createTransport } from '../http/transport.js';
 export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from '../http/transport.js';
 export { Pacer } from '../http/pacing.js';
+export { ConnectionSettingError, DEFAULT_MAX_ANSWER_BYTES, connectionSecrets } from '../http/connection.js';
+export type { ConnectionHeaderValue, ConnectionOptions } from '../http/connection.js';
 export type { PacerOptions } from '../http/pacing.js';
 export type { ApiVersion, SchemaError } from '../openapi/types.js';
 export type { HeadersInput } from './core.js';

@@ -46,20 +46,38 @@ export async function* walkPages(fetchPage: PageFetch, query: Query, maxPages = 
   }
 }
 
+// Where v2 paths live under a base address (§4, §9 point 1).
+const V2_ROOT = /\/merchant_api\/v2(?=\/|$)/;
+
+/**
+ * The path (relative to the v2 base) and query a v2 next_page_url names, resolved against the URL of
+ * the page it came from: the part after `/merchant_api/v2`. §2.7 says only that it is a string, and a
+ * service behind a gateway often shows its own address (another origin, or its path without the
+ * gateway's prefix); re-rooted on the caller's own v2 base, the walk stays under the base URL and its
+ * path. Undefined when the URL names no v2 path. The cursor stays opaque.
+ */
+export function versionPathOf(nextPageUrl: string, pageUrl: string): string | undefined {
+  const url = new URL(nextPageUrl, pageUrl);
+  const root = V2_ROOT.exec(url.pathname);
+  if (!root) return undefined;
+  return `${url.pathname.slice(root.index + root[0].length)}${url.search}`;
+}
+
 /**
  * v2 (§2.7, §9 rule 4): the first page with the caller's query, then `pagination.next_page_url`
- * exactly as given (absolute, or relative to the page it came from) until it is null. The client
- * never builds a cursor. It stops with `PaginationError` on a URL it already followed (a loop) and
- * on one outside `baseUrl`'s origin (the bearer token goes only to the API).
+ * (absolute, or relative to the page it came from) until it is null. The client never builds a
+ * cursor: a URL under `versionBase` is followed as given, any other is re-rooted there
+ * (`versionPathOf`), so the bearer token goes only to the base URL, under its path. It stops with
+ * `PaginationError` on a URL it already followed (a loop) and on one that names no v2 path.
  */
 export async function* walkCursors(
   fetchPage: PageFetch,
   query: Query,
-  baseUrl: string,
+  versionBase: string,
   redact: (text: string) => string,
   maxPages = DEFAULT_MAX_PAGES,
 ): AsyncGenerator<unknown> {
-  const origin = new URL(baseUrl).origin;
+  const base = versionBase.replace(/\/+$/, '');
   const followed = new Set<string>();
   let next: string | undefined;
   for (let pages = 0; ; pages += 1) {
@@ -69,10 +87,11 @@ export async function* walkCursors(
     yield body;
     const link = paginationOf(body)?.next_page_url;
     if (typeof link !== 'string' || link === '') return;
-    const resolved = new URL(link, url).toString();
-    if (new URL(resolved).origin !== origin) {
-      throw new PaginationError(`next_page_url ${redact(resolved)} leaves ${redact(origin)}: not followed`);
-    }
+    const given = new URL(link, url).toString();
+    const underBase = given === base || given.startsWith(`${base}/`) || given.startsWith(`${base}?`);
+    const path = underBase ? undefined : versionPathOf(given, url);
+    if (!underBase && path === undefined) throw new PaginationError(`next_page_url ${redact(given)} names no path under /merchant_api/v2: not followed`);
+    const resolved = path === undefined ? given : `${base}${path}`;
     if (followed.has(resolved)) throw new PaginationError(`next_page_url ${redact(resolved)} was already followed: the list loops`);
     next = resolved;
   }

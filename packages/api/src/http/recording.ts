@@ -1,5 +1,6 @@
 import { headerRecord, observe } from './handler.js';
 import { REDACTED } from './redact.js';
+import { describeNetworkError } from './network-error.js';
 import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 
 /** How much of a body a record keeps: enough to read an error, small enough for a report. */
@@ -43,8 +44,23 @@ function redactedOnRead<K extends keyof RecordedExchange>(exchange: RecordedExch
 /** How a replay line names the token of an Authorization header (`$MFC_TOKEN`), or undefined to leave the default. */
 export type ReplayTokenOf = (authorization: string) => string | undefined;
 
+/** What the recording step needs besides the exchange: the redaction, and how replay lines name what the record hides. */
+export interface RecordingOptions {
+  redact: (text: string) => string;
+  /** How much of each body a record keeps (default `RECORDED_BODY_LIMIT`). */
+  bodyLimit?: number;
+  replayTokenOf?: ReplayTokenOf;
+  /** How replay lines name the value of each secret connection header (`x-api-key` → `$GATEWAY_KEY`). */
+  replayHeaders?: Record<string, string>;
+  /** The options a replay line needs to reach the deployment the same way (curl's `--proxy`, `--cacert`, …). */
+  replayOptions?: string;
+  /** Why no answer arrived from `origin`, in one line (default `describeNetworkError`). */
+  describe?: (error: Error, origin: string) => string;
+}
+
 /** Interceptor: records every exchange (request and answer, or the error) and hands it, redacted on read, to `opts.onExchange`. */
-export function recording(redact: (text: string) => string, bodyLimit = RECORDED_BODY_LIMIT, replayTokenOf?: ReplayTokenOf): Interceptor {
+export function recording(options: RecordingOptions): Interceptor {
+  const { redact, bodyLimit = RECORDED_BODY_LIMIT, replayTokenOf, replayHeaders, replayOptions, describe = (error: Error) => describeNetworkError(error) } = options;
   const clean = (record: Record<string, string>) =>
     Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redact(value)]));
   return (dispatch) => (opts: MfcDispatchOptions, handler) => {
@@ -55,6 +71,7 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
     const requestHeaders = headerRecord(opts.headers);
     const authorization = requestHeaders.authorization;
     const replayToken = authorization === undefined ? undefined : replayTokenOf?.(authorization);
+    const replayed = replayHeaders === undefined ? {} : Object.fromEntries(Object.entries(replayHeaders).filter(([name]) => name in requestHeaders));
     const exchange: RecordedExchange = {
       method: opts.method,
       url: '',
@@ -67,6 +84,8 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
       ...(opts.window === undefined ? {} : { window: opts.window }),
       startedAt: started,
       ...(replayToken === undefined ? {} : { replayToken }),
+      ...(Object.keys(replayed).length === 0 ? {} : { replayHeaders: replayed }),
+      ...(replayOptions === undefined ? {} : { replayOptions }),
     };
     redactedOnRead(exchange, 'url', () => redact(new URL(opts.path, opts.origin).toString()));
     redactedOnRead(exchange, 'requestHeaders', () => clean(requestHeaders));
@@ -97,45 +116,9 @@ export function recording(redact: (text: string) => string, bodyLimit = RECORDED
         finish();
       },
       onResponseError: (error) => {
-        redactedOnRead(exchange, 'error', () => redact(describeNetworkError(error)));
+        redactedOnRead(exchange, 'error', () => redact(describe(error, String(opts.origin))));
         finish();
       },
     }));
   };
-}
-
-/** A one-line account of why a request got no answer. */
-export function describeNetworkError(error: Error): string {
-  const code = (error as NodeJS.ErrnoException).code ?? (error.cause as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    // The transport's deadline on one attempt (`TimeoutError`, src/http/errors.ts).
-    case 'MFC_CLIENT_TIMEOUT':
-      return 'no answer within the request timeout';
-    case 'ENOTFOUND':
-      return 'host not found';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection closed before an answer';
-    case 'ERR_SSL_WRONG_VERSION_NUMBER':
-    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
-    case 'EPROTO':
-      return 'the TLS handshake failed: the target does not answer https on this port (is the base URL http://?)';
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-    case 'CERT_HAS_EXPIRED':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return `the target's TLS certificate is not trusted (${code}); NODE_EXTRA_CA_CERTS names extra certificate authorities`;
-    case 'UND_ERR_ABORTED':
-    case 'ABORT_ERR':
-      return 'the request was cancelled';
-    default:
-      return code ? `${error.message} (${code})` : error.message;
-  }
 }

@@ -1,8 +1,11 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { connectionDispatcher, connectionHeaders, DEFAULT_MAX_ANSWER_BYTES, headerReplayNames, proxyFor, type ConnectionOptions } from './connection.js';
+import { ACCEPTED_ENCODINGS, decoding } from './decoding.js';
 import { AbortError, NetworkError, TimeoutError } from './errors.js';
 import { headerRecord } from './handler.js';
+import { describeNetworkError } from './network-error.js';
 import { Pacer, pacing, type WindowOf } from './pacing.js';
-import { describeNetworkError, recording, type ReplayTokenOf } from './recording.js';
+import { recording, type ReplayTokenOf } from './recording.js';
 import { retryGatewayFailures, retryOn429, type RetryOn429Options } from './retry.js';
 import type { Interceptor, MfcDispatchOptions, RecordedExchange } from './types.js';
 
@@ -37,9 +40,12 @@ export interface Transport {
   close?(): Promise<void>;
 }
 
-/** How the default transport paces, retries, times out and records. */
+/** How the default transport reaches the deployment, paces, retries, times out and records. */
 export interface TransportOptions extends Pick<RetryOn429Options, 'onWait' | 'onGiveUp'> {
+  /** Replaces every secret in records and messages: the tokens and `connectionSecrets(connection)`. */
   redact: (text: string) => string;
+  /** The proxy, trust, client certificate, extra headers and answer bound (default: the environment's proxy, Node's trust, 32 MiB). */
+  connection?: ConnectionOptions;
   /** Use at most this share of each rate-limit window (0 < share ≤ 1); default: all but one request. */
   share?: number;
   /** A known limit per minute, when lower than `X-Rate-Limit-Max`. */
@@ -50,7 +56,7 @@ export interface TransportOptions extends Pick<RetryOn429Options, 'onWait' | 'on
   maxRetries?: number;
   /** Default per-request timeout (default 30 s). */
   timeoutMs?: number;
-  /** The dispatcher under the chain (tests: a `MockAgent`); default an undici `Agent`, closed by `close()`. */
+  /** The dispatcher under the chain (tests: a `MockAgent`); default the connection's (`connectionDispatcher`), closed by `close()`. */
   dispatcher?: Dispatcher;
   /** Pacing state to share between clients (or with a fake clock); default a new one with `share`, `perMinute` and `onWait`. */
   pacer?: Pacer;
@@ -58,6 +64,8 @@ export interface TransportOptions extends Pick<RetryOn429Options, 'onWait' | 'on
   windowOf?: WindowOf;
   /** How a recorded exchange's replay line names the token of its Authorization header (default `$MFC_TOKEN`). */
   replayTokenOf?: ReplayTokenOf;
+  /** The options a recorded exchange's replay line needs to reach the deployment the same way (curl's `--proxy`, `--cacert`, …). */
+  replayOptions?: string;
   /** Sends a GET or HEAD answered 502, 503 or 504 again, up to twice, a few seconds later (default false). */
   retryGatewayFailures?: boolean;
 }
@@ -95,21 +103,40 @@ function deadline(): Interceptor {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** The integrator's transport: undici with the chain deadline → recording → pacing → 429 retry → gateway retry, when asked (innermost first). */
+/**
+ * The integrator's transport: the connection's dispatcher with the chain decoding → deadline →
+ * recording → pacing → 429 retry → gateway retry, when asked (innermost first).
+ */
 export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const { connection } = options;
+  const maxAnswerBytes = connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  // Sent first, so a request's own header of the same name wins; a name the connection may not set throws here.
+  const extraHeaders = { 'accept-encoding': ACCEPTED_ENCODINGS, ...connectionHeaders(connection) };
+  const describe = (error: Error, origin: string) => describeNetworkError(error, {
+    proxy: proxyFor(connection, origin),
+    maxAnswerBytes,
+    ...(origin.startsWith('https:') ? { tls: { clientCertificate: connection?.clientCertificate !== undefined } } : {}),
+  });
   const pacer = options.pacer ?? new Pacer({
     sleep: unrefSleep,
     ...(options.share === undefined ? {} : { share: options.share }),
     ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
     ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
   });
-  const base = options.dispatcher ?? new Agent({ connect: { timeout: timeoutMs } });
-  // compose() wraps in order, so the first interceptor sits closest to the wire: each retry
-  // attempt is timed, recorded and paced on its own.
+  const base = options.dispatcher ?? connectionDispatcher(connection, timeoutMs);
+  // compose() wraps in order, so the first interceptor sits closest to the wire: every later step
+  // sees the decoded answer, and each retry attempt is timed, recorded and paced on its own.
   const dispatcher = base.compose(
+    decoding(maxAnswerBytes),
     deadline(),
-    recording(options.redact, undefined, options.replayTokenOf),
+    recording({
+      redact: options.redact,
+      ...(options.replayTokenOf === undefined ? {} : { replayTokenOf: options.replayTokenOf }),
+      replayHeaders: headerReplayNames(connection),
+      ...(options.replayOptions === undefined ? {} : { replayOptions: options.replayOptions }),
+      describe,
+    }),
     pacing(pacer, options.windowOf),
     retryOn429({
       maxWaitMs: options.maxWaitMs ?? 61_000,
@@ -129,7 +156,7 @@ export function createTransport(options: TransportOptions): Transport {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: request.method as Dispatcher.HttpMethod,
-        headers: request.headers ?? {},
+        headers: { ...extraHeaders, ...request.headers },
         body: request.body ?? null,
         // The deadline interceptor times each attempt, from sending to the answer's last byte.
         timeoutMs: attemptMs,
@@ -142,7 +169,7 @@ export function createTransport(options: TransportOptions): Transport {
         const text = await response.body.text();
         return { status: response.statusCode, headers: headerRecord(response.headers), text, exchanges };
       } catch (error) {
-        throw transportError(error, request, options.redact, attemptMs, exchanges);
+        throw transportError(error, request, options.redact, attemptMs, exchanges, (cause) => describe(cause, url.origin));
       }
     },
     async close() {
@@ -151,12 +178,12 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-function transportError(error: unknown, request: TransportRequest, redact: (text: string) => string, timeoutMs: number, exchanges: RecordedExchange[]): Error {
+function transportError(error: unknown, request: TransportRequest, redact: (text: string) => string, timeoutMs: number, exchanges: RecordedExchange[], describe: (error: Error) => string): Error {
   const what = `${request.method} ${redact(request.url)}`;
   if (error instanceof TimeoutError || TIMEOUT_CODES.has((error as NodeJS.ErrnoException)?.code ?? '')) {
     return new TimeoutError(`${what}: no answer within ${timeoutMs} ms`, timeoutMs, exchanges);
   }
   if (request.signal?.aborted) return new AbortError(`${what}: aborted`, exchanges, { cause: request.signal.reason });
-  const reason = redact(describeNetworkError(error as Error));
+  const reason = redact(describe(error as Error));
   return new NetworkError(`${what}: ${reason}`, reason, exchanges);
 }

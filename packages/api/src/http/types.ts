@@ -19,6 +19,10 @@ export interface RecordedExchange {
   startedAt?: number;
   /** How a replay line names the token the request carried (`$MFC_TOKEN`, `<tokens.primary of p.yaml>`); never the token. */
   replayToken?: string;
+  /** How a replay line names the value of each secret connection header it carried (`x-api-key` → `$GATEWAY_KEY`); never the value. */
+  replayHeaders?: Record<string, string>;
+  /** The options a replay line needs to reach the deployment the way the request did (curl's `--proxy`, `--cacert`, `--cert`, `--key`). */
+  replayOptions?: string;
 }
 
 /** One step of the client's interceptor chain (undici `dispatch => (opts, handler) => …`). */

@@ -4,7 +4,8 @@ import { openRunChannel } from './run-channel.js';
 import { forgetCheckIds } from './meta.js';
 import { Scheduler } from './scheduler.js';
 import type { CreatedRecord, RunConfig } from './types.js';
-import { profileReplayTokens, profileWindows, windowName } from './windows.js';
+import { profileClientOptions } from './profile-client.js';
+import { windowName } from './windows.js';
 import type { RecordedExchange } from '../http/index.js';
 import type { TokenName } from '../profile/index.js';
 
@@ -61,12 +62,6 @@ function versionPath(url: string): string | undefined {
   return base === null ? undefined : path.slice(base.index + base[0].length);
 }
 
-/** Every token value of a profile: what the redaction step must never let through. */
-export function profileSecrets(profile: RunConfig['profile']): string[] {
-  const tokens = Object.values(profile.tokens).filter((token): token is string => typeof token === 'string');
-  return profile.webhooks?.signingToken === undefined ? tokens : [...tokens, profile.webhooks.signingToken];
-}
-
 /** The session of the run `run.marker` names, created on first use. */
 export function runSession(run: RunConfig): RunSession {
   let session = sessions.get(run.marker);
@@ -82,9 +77,7 @@ export function runSession(run: RunConfig): RunSession {
       http.halt(message.reason);
     });
     const http = new HttpClient({
-      secrets: profileSecrets(run.profile),
-      windowOf: profileWindows(run.profile),
-      replayTokenOf: profileReplayTokens(run.profile),
+      ...profileClientOptions(run.profile),
       requestTimeoutMs: run.requestTimeoutMs,
       ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       ...(run.share === undefined ? {} : { share: run.share }),

@@ -1,5 +1,5 @@
-import { createClient, createTransport, type Client } from '@mfc-conformance/api/client';
-import { createRedactor, sendRequest } from '@mfc-conformance/api/internal';
+import { createClient, createTransport, type Client, type ConnectionOptions } from '@mfc-conformance/api/client';
+import { connectionSecrets, createRedactor, sendRequest } from '@mfc-conformance/api/internal';
 
 /** What v2 GET /skus/{id} answered: its status and its JSON body (undefined when not JSON). */
 export interface SkuAnswer {
@@ -27,13 +27,19 @@ export interface CleanupTarget {
   token: string;
   share?: number;
   perMinute?: number;
+  /** The profile's connection settings (proxy, trust, client certificate, gateway headers). */
+  connection?: ConnectionOptions;
 }
 
 /** The clients of one cleanup pass, the SKU read sharing the v2 client's transport and so its rate-limit window. */
 export function cleanupClients(target: CleanupTarget): CleanupClients {
   const { baseUrl, token } = target;
-  const pacing = { ...(target.share === undefined ? {} : { share: target.share }), ...(target.perMinute === undefined ? {} : { perMinute: target.perMinute }) };
-  const redact = createRedactor([token]);
+  const pacing = {
+    ...(target.share === undefined ? {} : { share: target.share }),
+    ...(target.perMinute === undefined ? {} : { perMinute: target.perMinute }),
+    ...(target.connection === undefined ? {} : { connection: target.connection }),
+  };
+  const redact = createRedactor([token, ...connectionSecrets(target.connection)]);
   const v2Transport = createTransport({ redact, ...pacing });
   const v2 = createClient({ baseUrl, token, version: 'v2', transport: v2Transport });
   const v1 = createClient({ baseUrl, token, version: 'v1', ...pacing });

@@ -1,12 +1,12 @@
-import { NetworkError, TimeoutError, type ClientError } from '@mfc-conformance/api/client';
+import { connectionSecrets, NetworkError, TimeoutError, type ClientError } from '@mfc-conformance/api/client';
 import { Pacer } from '@mfc-conformance/api/client';
 import { describeNetworkError } from '@mfc-conformance/api/internal';
 import { createRedactor } from '@mfc-conformance/api/internal';
 import { createTransport, type Transport, type TransportAnswer, type TransportOptions, type TransportRequest } from '@mfc-conformance/api/client';
 
 /** How the run's client is built: the secrets to redact, pacing, the bounds on 429 waits, the timeout and (in tests) the base dispatcher. */
-export interface HttpClientOptions extends Pick<TransportOptions, 'perMinute' | 'share' | 'maxWaitMs' | 'maxRetries' | 'dispatcher' | 'pacer' | 'windowOf' | 'replayTokenOf' | 'onWait' | 'onGiveUp'> {
-  /** Every token value of the profile: replaced by `[redacted]` in each record and message. */
+export interface HttpClientOptions extends Pick<TransportOptions, 'connection' | 'replayOptions' | 'perMinute' | 'share' | 'maxWaitMs' | 'maxRetries' | 'dispatcher' | 'pacer' | 'windowOf' | 'replayTokenOf' | 'onWait' | 'onGiveUp'> {
+  /** Every token value of the profile: replaced by `[redacted]` in each record and message, with the connection's secrets. */
   secrets: readonly string[];
   /** Per attempt, from sending to the last byte of the answer, and for connecting (default 10 s). */
   requestTimeoutMs?: number;
@@ -29,7 +29,7 @@ export class HttpClient implements Transport {
   #exchanges = 0;
 
   constructor(options: HttpClientOptions) {
-    this.redact = createRedactor(options.secrets);
+    this.redact = createRedactor([...options.secrets, ...connectionSecrets(options.connection)]);
     this.pacer = options.pacer ?? new Pacer({
       ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
       ...(options.share === undefined ? {} : { share: options.share }),
@@ -40,6 +40,8 @@ export class HttpClient implements Transport {
     });
     this.#transport = createTransport({
       redact: this.redact,
+      connection: options.connection,
+      replayOptions: options.replayOptions,
       pacer: this.pacer,
       timeoutMs: options.requestTimeoutMs ?? 10_000,
       maxWaitMs: options.maxWaitMs,

@@ -13,7 +13,7 @@ export { retryDelayMs, retryOn429 } from '@mfc-conformance/api/internal';
 export type { RetryOn429Options } from '@mfc-conformance/api/internal';
 export { createRedactor, redactDeep, REDACTED } from '@mfc-conformance/api/internal';
 export type { Interceptor, MfcDispatchOptions, RecordedExchange } from '@mfc-conformance/api/internal';
-export { toCurl } from './curl.js';
+export { connectionCurlOptions, toCurl } from './curl.js';
 export { peakShare, trafficPerWindow } from '@mfc-conformance/api/internal';
 export type { TrafficMinute, WindowTraffic } from '@mfc-conformance/api/internal';
 export { headerRecord } from '@mfc-conformance/api/internal';

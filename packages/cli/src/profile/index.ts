@@ -4,3 +4,4 @@ export { ProfileError } from './errors.js';
 export { profileSchemaPath, profileProblems } from './validate.js';
 export { loadProfile, profileFromFlags, profileFromValue } from './load.js';
 export { rateShare } from './share.js';
+export { absoluteFiles, resolveConnection } from './connection.js';

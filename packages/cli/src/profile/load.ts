@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { resolveConnection } from './connection.js';
 import { ProfileError } from './errors.js';
 import { isProfileFile, profileProblems } from './validate.js';
-import type { TargetProfile, TargetProfileFile, TokenSource } from './types.js';
+import type { ProfileConnection, TargetProfile, TargetProfileFile, TokenSource } from './types.js';
 
 function resolveToken(source: TokenSource, key: string, env: NodeJS.ProcessEnv): string {
   if (typeof source === 'string') return source;
@@ -14,7 +16,7 @@ function resolveToken(source: TokenSource, key: string, env: NodeJS.ProcessEnv):
   return value;
 }
 
-function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv, path: string): TargetProfile {
+function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv, path: string, folder: string): TargetProfile {
   const tokens: Record<string, string> = {};
   const tokenSources: Record<string, string> = {};
   for (const [name, source] of Object.entries(file.tokens)) {
@@ -22,7 +24,9 @@ function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv, path: st
     tokens[name] = resolveToken(source, `tokens.${name}`, env);
     tokenSources[name] = typeof source === 'string' ? `<tokens.${name} of ${path}>` : `$${source.env}`;
   }
-  const profile: TargetProfile = { ...file, tokens: tokens as unknown as TargetProfile['tokens'], tokenSources } as TargetProfile;
+  const { connection, ...rest } = file;
+  const profile: TargetProfile = { ...rest, tokens: tokens as unknown as TargetProfile['tokens'], tokenSources } as TargetProfile;
+  if (connection !== undefined) profile.connection = resolveConnection(connection, env, folder);
   if (file.webhooks) {
     const { signingToken, ...rest } = file.webhooks;
     profile.webhooks = signingToken === undefined
@@ -32,13 +36,17 @@ function resolveTokens(file: TargetProfileFile, env: NodeJS.ProcessEnv, path: st
   return profile;
 }
 
-/** Validates a parsed profile and resolves its `{"env": VAR}` tokens; throws `ProfileError` naming the key. */
-export function profileFromValue(value: unknown, env: NodeJS.ProcessEnv = process.env, path = 'the profile'): TargetProfile {
+/**
+ * Validates a parsed profile, resolves its `{"env": VAR}` secrets and reads the files its connection
+ * block names (relative to `folder`, the profile's; default the working directory); throws
+ * `ProfileError` naming the key.
+ */
+export function profileFromValue(value: unknown, env: NodeJS.ProcessEnv = process.env, path = 'the profile', folder = process.cwd()): TargetProfile {
   const problems = profileProblems(value);
   if (problems.length > 0 || !isProfileFile(value)) {
     throw new ProfileError(`invalid profile:\n  ${problems.join('\n  ')}`);
   }
-  return resolveTokens(value, env, path);
+  return resolveTokens(value, env, path, folder);
 }
 
 /** Reads a profile file (JSON, or YAML by extension or content), validates it and resolves its tokens. */
@@ -49,7 +57,7 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   } catch (error) {
     throw new ProfileError(`cannot read profile ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
-  return profileFromValue(parseProfileText(text, path), env, path);
+  return profileFromValue(parseProfileText(text, path), env, path, dirname(resolve(path)));
 }
 
 /**
@@ -67,8 +75,8 @@ function parseProfileText(text: string, path: string): unknown {
   }
 }
 
-/** The profile `--base-url URL --token T` stand for (docs/CLI.md): read-only, primary token only. */
-export function profileFromFlags(baseUrl: string, token: string): TargetProfile {
+/** The profile `--base-url URL --token T` stand for (docs/CLI.md): read-only, primary token only; `connection` from the connection flags, when given. */
+export function profileFromFlags(baseUrl: string, token: string, connection?: ProfileConnection): TargetProfile {
   const problems = profileProblems({
     baseUrl,
     environment: 'staging',
@@ -80,5 +88,5 @@ export function profileFromFlags(baseUrl: string, token: string): TargetProfile 
   // check that `needs` it is skipped rather than run against a made-up id.
   const fixtures = {} as TargetProfile['fixtures'];
   // The replay line mfc run prints reads the token from $MFC_TOKEN (--token "$MFC_TOKEN").
-  return { baseUrl, environment: 'staging', allowWrites: false, tokens: { primary: token }, fixtures, tokenSources: { primary: '$MFC_TOKEN' } };
+  return { baseUrl, environment: 'staging', allowWrites: false, tokens: { primary: token }, fixtures, tokenSources: { primary: '$MFC_TOKEN' }, ...(connection === undefined ? {} : { connection }) };
 }

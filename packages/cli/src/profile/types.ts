@@ -1,3 +1,5 @@
+import type { ConnectionOptions } from '@mfc-conformance/api/client';
+
 /** The deployment environments a profile may name (docs/PROFILE.md). */
 export type Environment = 'local' | 'staging' | 'production';
 
@@ -70,6 +72,35 @@ export interface WebhookSettings<T = string> {
   answerLimitMs?: number;
 }
 
+/** A proxy as a profile names it: a URL, `none` (the environment's proxy variables ignored), or a URL with credentials kept apart. */
+export type ProxySetting<T = TokenSource> = string | { url: string; username?: string; password?: T };
+
+/**
+ * How the toolkit reaches the deployment through a company network (docs/PROFILE.md `connection`):
+ * every request of `run`, `doctor`, `init` and `cleanup` takes it. Files are PEM, named relative to
+ * the profile's folder; secrets may be `{env: VAR}`.
+ */
+export interface ConnectionSettings<T = TokenSource> {
+  /** Overrides HTTPS_PROXY/HTTP_PROXY/NO_PROXY; `none` turns them off. */
+  proxy?: ProxySetting<T>;
+  /** A PEM file of certificate authorities trusted besides Node's own. */
+  ca?: string;
+  /** A client certificate for mutual TLS: PEM files, and the key's passphrase. */
+  clientCertificate?: { cert: string; key: string; passphrase?: T };
+  /** Headers sent with every API request (not Authorization); a value from the environment is a secret. */
+  headers?: Record<string, T>;
+  /** The largest answer read, on the wire and once decoded (default 33554432: 32 MiB). */
+  maxAnswerBytes?: number;
+}
+
+/** The connection block as the toolkit uses it: as written (files made absolute), and as the transport takes it. */
+export interface ProfileConnection {
+  /** As the profile gave it, file names made absolute and secrets still as written: what `mfc doctor` shows and a replay line names. */
+  settings: ConnectionSettings;
+  /** Files read and variables resolved (`@mfc-conformance/api/client` `ConnectionOptions`). */
+  options: ConnectionOptions;
+}
+
 /** A target profile with every token resolved to its value: what the toolkit works with. */
 export interface TargetProfile {
   /**
@@ -90,10 +121,12 @@ export interface TargetProfile {
    */
   rateLimit?: { perMinute?: number; provoke?: boolean; maxWaitSeconds?: number; share?: number };
   webhooks?: WebhookSettings<string>;
+  connection?: ProfileConnection;
 }
 
 /** A target profile as written in a file, before tokens are read from the environment. */
-export interface TargetProfileFile extends Omit<TargetProfile, 'tokens' | 'webhooks'> {
+export interface TargetProfileFile extends Omit<TargetProfile, 'tokens' | 'webhooks' | 'connection'> {
   tokens: Tokens<TokenSource>;
   webhooks?: WebhookSettings<TokenSource>;
+  connection?: ConnectionSettings;
 }

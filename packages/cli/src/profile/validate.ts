@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
+import { reservedHeaderProblem } from '@mfc-conformance/api/internal';
 import type { TargetProfileFile } from './types.js';
 
 /** Where the profile's JSON Schema ships in the package. */
@@ -23,8 +24,14 @@ function describe(error: ErrorObject): string | undefined {
       return `unknown key "${keyOf(error.instancePath, String(error.params.additionalProperty))}"`;
     case 'required':
       return `missing required key "${keyOf(error.instancePath, String(error.params.missingProperty))}"`;
-    case 'oneOf':
-      return `"${keyOf(error.instancePath)}" must be a token string or {"env": "VARIABLE"}`;
+    case 'oneOf': {
+      const key = keyOf(error.instancePath);
+      if (key === 'connection.proxy') return '"connection.proxy" must be an http:// or https:// URL, none, or {url, username, password}';
+      if (key.startsWith('connection.headers.')) return `"${key}" must be a header value on one line or {"env": "VARIABLE"}`;
+      return `"${key}" must be a token string or {"env": "VARIABLE"}`;
+    }
+    case 'propertyNames':
+      return `"${keyOf(error.instancePath)}" holds a name that is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`;
     case 'enum':
       return `"${keyOf(error.instancePath)}" must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     default:
@@ -50,12 +57,35 @@ function baseUrlProblem(value: unknown): string | undefined {
   return `"baseUrl" ends in ${url.pathname.match(versionPath)![0].replace(/\/+$/, '')}: it is the specification's {base_url}, which comes before /merchant_api/v1 and /merchant_api/v2. Use "${base}"`;
 }
 
+/** What the schema cannot say of the connection block: headers the connection may not set, a password written into the proxy URL. */
+function connectionProblems(value: unknown): string[] {
+  const connection = (value as { connection?: unknown } | null)?.connection;
+  if (connection === null || typeof connection !== 'object') return [];
+  const { headers, proxy } = connection as { headers?: unknown; proxy?: unknown };
+  const problems = headers !== null && typeof headers === 'object'
+    ? Object.keys(headers).flatMap((name) => {
+      const problem = reservedHeaderProblem(name);
+      return problem === undefined ? [] : [`"connection.headers.${name}": ${problem}`];
+    })
+    : [];
+  const url = typeof proxy === 'string' ? (proxy === 'none' ? undefined : proxy) : (proxy as { url?: unknown } | null)?.url;
+  if (typeof url === 'string') {
+    try {
+      if (typeof proxy === 'string' && new URL(url).password !== '') problems.push('"connection.proxy" holds a password: write {url, username, password: {env: VARIABLE}} so the file holds no secret');
+      else new URL(url);
+    } catch {
+      problems.push(`"connection.proxy${typeof proxy === 'string' ? '' : '.url'}" is not a URL`);
+    }
+  }
+  return problems;
+}
+
 /** Validates a parsed profile file against the shipped schema; returns one readable line per problem (empty when valid). */
 export function profileProblems(value: unknown): string[] {
-  const urlProblem = baseUrlProblem(value);
-  if (validateFile(value)) return urlProblem === undefined ? [] : [urlProblem];
+  const extra = [baseUrlProblem(value), ...connectionProblems(value)].filter((line): line is string => line !== undefined);
+  if (validateFile(value)) return extra;
   const lines = (validateFile.errors ?? []).map(describe).filter((line): line is string => line !== undefined);
-  return [...new Set([...lines, ...(urlProblem === undefined ? [] : [urlProblem])])];
+  return [...new Set([...lines, ...extra])];
 }
 
 /** Narrows a value to a profile file once `profileProblems` found nothing. */

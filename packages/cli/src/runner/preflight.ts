@@ -97,6 +97,27 @@ export function inDoctorWords(title: string): string {
 const NOT_SERVING = 'The target does not answer an authenticated read with JSON; no check ran';
 const NOT_THE_API = 'The base URL does not lead to the API; no check ran';
 
+/** The first line of an answer's text, as an obstacle's message quotes it: an HTML page's title or first line of text, at most 120 characters. */
+function firstLine(text: string, html: boolean): string {
+  const title = html ? /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] : undefined;
+  const plain = title ?? (html ? text.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, '\n') : text);
+  const line = plain.split(/\r?\n/).map((part) => part.replace(/\s+/g, ' ').trim()).find((part) => part !== '') ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+/** `403, text/html: "403 Forbidden"`: what an answer that is not the API shows of itself. */
+function shown(answer: TransportAnswer, html: boolean): string {
+  const type = answer.headers['content-type'] ?? 'no content-type';
+  const line = firstLine(answer.text, html);
+  return `${answer.status}, ${type}${line === '' ? ', an empty body' : `: "${line}"`}`;
+}
+
+// Gateways that demand a client certificate answer 495 or 496 (nginx's own codes), or a 400 or 403 page saying so.
+function demandsClientCertificate(answer: TransportAnswer): boolean {
+  if (answer.status === 495 || answer.status === 496) return true;
+  return (answer.status === 400 || answer.status === 403) && /certificate/i.test(answer.text.slice(0, 4_000));
+}
+
 /** Why the answer shows the base URL does not lead to a working API, or undefined when it may. */
 function addressProblem(probe: Probe): AddressProblem | undefined {
   const answer = probe.answer!;
@@ -104,18 +125,39 @@ function addressProblem(probe: Probe): AddressProblem | undefined {
   if (answer.status >= 300 && answer.status < 400) {
     return { title: NOT_THE_API, received: `${where} answered ${answer.status}, a redirect to ${answer.headers.location ?? '(no Location)'}; the run follows no redirect, so baseUrl must be the address the API answers at` };
   }
-  if (answer.status >= 500) return { title: NOT_SERVING, received: `status ${answer.status}` };
-  if (!parsed(answer).ok) {
-    const type = answer.headers['content-type'] ?? 'no content-type';
-    const html = /html/i.test(type) || /^\s*<(!doctype|html)/i.test(answer.text);
-    return html
-      ? { title: NOT_THE_API, received: `an HTML page (${answer.status}, ${type}), not the API: is baseUrl the API's {base_url}, the part before /merchant_api/v1?` }
-      : { title: NOT_SERVING, received: `a body that is not JSON (${answer.status}, ${type})` };
+  const type = answer.headers['content-type'] ?? '';
+  const html = /html/i.test(type) || /^\s*<(!doctype|html)/i.test(answer.text);
+  if (demandsClientCertificate(answer)) {
+    return { title: NOT_THE_API, received: `${where} answered (${shown(answer, html)}): the gateway demands a client certificate; give one in connection.clientCertificate (mfc doctor --client-cert FILE --client-key FILE)` };
   }
+  if (answer.status >= 500) return { title: NOT_SERVING, received: `status ${answer.status}` };
   if (answer.status === 404) {
-    return { title: NOT_THE_API, received: `${where} answered 404: no such list under this baseUrl${probe.api === 'v2' ? ' (a target without v2 is run with --api v1)' : ''}` };
+    return { title: NOT_THE_API, received: `${where} answered 404: no such list under this baseUrl${probe.api === 'v2' ? ' (a target without v2 is run with --api v1)' : ' (a target without v1 is run with --api v2)'}` };
+  }
+  if (!parsed(answer).ok) {
+    const what = html ? 'an HTML page' : 'a body that is not JSON';
+    return {
+      title: NOT_THE_API,
+      received: `${what} (${shown(answer, html)}), not the API: a gateway header may be needed: connection.headers (mfc doctor --header-env Name=VAR); else is baseUrl the API's {base_url}, the part before /merchant_api/v1?`,
+    };
   }
   return undefined;
+}
+
+/** The failure when the other version's list answers 404 too: every path is missing, so the base URL likely lacks the path the API is served under. */
+async function everyPathMissing(http: HttpClient, profile: TargetProfile, first: Probe): Promise<CheckResult | undefined> {
+  const other: ApiVersion = first.api === 'v1' ? 'v2' : 'v1';
+  const probe = await send(http, profile.baseUrl, other, probePath[other], profile.tokens.primary);
+  if (probe.answer?.status !== 404) return undefined;
+  const path = new URL(profile.baseUrl).pathname.replace(/\/+$/, '');
+  const received = `every path answered 404 (GET ${first.path}, GET ${probe.path}): the base URL may lack its path; a gateway serving the API under /some/prefix needs it in baseUrl (${path === '' ? 'https://host/some/prefix' : `now ${path}`})`;
+  return result(REACHABILITY_CHECK_ID, first.api, '4', NOT_THE_API, 'a JSON answer to an authenticated list read, below 500, within the request timeout', received, first.exchange);
+}
+
+// The §7 error body: v1 {success, errors}, v2 {errors, success, title, status}; both carry errors.
+function apiErrorBody(answer: TransportAnswer): boolean {
+  const body = parsed(answer);
+  return body.ok && body.value !== null && typeof body.value === 'object' && 'errors' in body.value;
 }
 
 /** Tries the primary token on one version: the failure that stops the run, if any. */
@@ -132,7 +174,9 @@ function judgePrimary(probe: Probe, rateLimitStop: string | undefined): { failur
   const status = probe.answer!.status;
   if (status === 401 || status === 403) {
     const meaning = status === 401 ? 'a missing or unknown token (§5)' : 'an expired token or an inactive sales channel (§5)';
-    const received = `GET ${probe.path} answered ${status}: ${meaning}`;
+    // A gateway refusing a request without its own header answers 401 or 403 too, not in the API's shape.
+    const gateway = apiErrorBody(probe.answer!) ? '' : '; the answer is not the API\'s error body (§7): a gateway in front may want its own header (connection.headers)';
+    const received = `GET ${probe.path} answered ${status}: ${meaning}${gateway}`;
     return {
       failure: result(
         `${TOKEN_CHECK_PREFIX}primary`, probe.api, '5',
@@ -189,7 +233,10 @@ export async function preflight(client: PreflightClient, profile: TargetProfile,
   for (const api of apis) {
     const probe = await send(client.http, profile.baseUrl, api, probePath[api], profile.tokens.primary);
     const fatal = judgePrimary(probe, client.rateLimitStop());
-    if (fatal) return { failures: [fatal.failure], stop: fatal.stop, unusableTokens: {} };
+    if (fatal) {
+      const missing = probe.answer?.status === 404 && client.rateLimitStop() === undefined ? await everyPathMissing(client.http, profile, probe) : undefined;
+      return missing === undefined ? { failures: [fatal.failure], stop: fatal.stop, unusableTokens: {} } : { failures: [missing], stop: `target unreachable: ${missing.failure!.received}`, unusableTokens: {} };
+    }
     primaryStatus[api] = probe.answer?.status;
   }
   for (const key of identityTokens) {

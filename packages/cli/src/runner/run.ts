@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { DEFAULT_MAX_WAIT_MS, isSelected, openRunChannel, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
-import { profileReplayTokens, profileWindows } from '../checks/windows.js';
+import { DEFAULT_MAX_WAIT_MS, isSelected, openRunChannel, profileClientOptions, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerWindow } from '../http/index.js';
 import { rateShare } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
@@ -72,9 +71,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
 
   let preflightStop: string | undefined;
   const probe = new HttpClient({
-    secrets, requestTimeoutMs, maxRetries: 1, maxWaitMs,
-    windowOf: profileWindows(profile),
-    replayTokenOf: profileReplayTokens(profile),
+    ...profileClientOptions(profile),
+    requestTimeoutMs, maxRetries: 1, maxWaitMs,
     ...(share === undefined ? {} : { share }),
     ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
     onWait: (waitMs, reason) => progress?.wait(waitMs, reason),

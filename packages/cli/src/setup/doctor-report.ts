@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_ANSWER_BYTES } from '@mfc-conformance/api/client';
+import { proxyFor, shownBytes, shownProxy } from '@mfc-conformance/api/internal';
 import type { TargetProfile, WebhookSettings } from '../profile/index.js';
 import { defaults } from '../runner/options.js';
 import { renderPlan } from '../runner/plan.js';
@@ -89,6 +91,20 @@ function nextStep(diagnosis: Diagnosis, run: string): string {
   return `next: ${run}${lacking === 0 ? '' : `; ${lacking} checks skip for keys the profile lacks (the skip lines name them; docs/PROFILE.md says what each holds)`}`;
 }
 
+/** How the requests reach the target: the proxy and where it was set, the trust, the client certificate, the gateway headers (secrets by their variable), the answer bound. */
+function connectionLine(profile: TargetProfile): string {
+  const settings = profile.connection?.settings ?? {};
+  const proxy = proxyFor(profile.connection?.options, new URL(profile.baseUrl).origin);
+  const parts = [
+    proxy === undefined ? `direct (${settings.proxy === 'none' ? 'connection.proxy: none' : 'no proxy set: HTTPS_PROXY, connection.proxy'})` : `through the proxy ${shownProxy(proxy.url)} (${proxy.source}; NO_PROXY honoured)`,
+    ...(settings.ca === undefined ? [] : [`trusting ${settings.ca} besides Node's certificate authorities`]),
+    ...(settings.clientCertificate === undefined ? [] : [`client certificate ${settings.clientCertificate.cert}`]),
+    ...(settings.headers === undefined ? [] : [`headers ${Object.entries(settings.headers).map(([name, value]) => (typeof value === 'string' ? name : `${name} (from $${value.env})`)).join(', ')}`]),
+    `answers up to ${shownBytes(profile.connection?.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)}`,
+  ];
+  return `connection: ${parts.join(' · ')}`;
+}
+
 /**
  * The doctor's report: the profile, each request with the §8 headers its answer carried, the tokens
  * the preflight could not use, what `mfc run` would refuse, and the selected checks that would run or
@@ -97,6 +113,7 @@ function nextStep(diagnosis: Diagnosis, run: string): string {
 export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, options: { profileName: string; verbose: boolean; run: string }): string {
   const lines = [
     `profile ${options.profileName}: valid · ${profile.baseUrl} · environment ${profile.environment} · allowWrites ${profile.allowWrites ?? false}`,
+    safeLine(connectionLine(profile)),
     '',
     'target (GET only, nothing written):',
     ...diagnosis.probes.map((probe) => `  ${probe.api}  ${safeLine(probeLine(probe))}`),

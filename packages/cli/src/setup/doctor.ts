@@ -4,7 +4,7 @@ import { isSelected, skipReason } from '../checks/selection.js';
 import type { ApiVersion, RunConfig } from '../checks/types.js';
 import { HttpClient, NetworkError, type HttpClientOptions, type TransportAnswer, type TransportRequest } from '../http/index.js';
 import type { TargetProfile, TokenName } from '../profile/index.js';
-import { profileWindows } from '../checks/windows.js';
+import { profileClientOptions } from '../checks/profile-client.js';
 import { codeRoot } from '../layout.js';
 import { defaults } from '../runner/options.js';
 import { loadCosts, type RunPlan } from '../runner/plan.js';
@@ -126,11 +126,10 @@ export async function diagnose(profile: TargetProfile, options: DiagnoseOptions)
   let rateLimitStop: string | undefined;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const http = new ObservingClient({
-    secrets: Object.values(profile.tokens),
+    ...profileClientOptions(profile),
     requestTimeoutMs,
     maxRetries: 1,
     maxWaitMs: profile.rateLimit?.maxWaitSeconds === undefined ? DEFAULT_MAX_WAIT_MS : profile.rateLimit.maxWaitSeconds * 1000,
-    windowOf: profileWindows(profile),
     ...(rateShare(profile) === undefined ? {} : { share: rateShare(profile)! }),
     ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
     onGiveUp: (reason) => {

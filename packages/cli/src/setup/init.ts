@@ -1,5 +1,5 @@
 import type { RegisteredCheck } from '../checks/registry.js';
-import type { Environment, Features } from '../profile/index.js';
+import type { Environment, Features, ProfileConnection } from '../profile/index.js';
 import { rateShare } from '../profile/share.js';
 import { discoverOtherMerchant, discoverPrimary, GivenFixtureError, givenSku, origin, TargetError, type Found, type GivenFixtures, type GivenSku } from './discover.js';
 import { describeChecks } from './keys.js';
@@ -31,6 +31,8 @@ export interface InitOptions {
   checks: readonly RegisteredCheck[];
   now?: Date;
   requestTimeoutMs?: number;
+  /** How the target is reached (the connection flags), written into the profile as given. */
+  connection?: ProfileConnection;
 }
 
 /** The written profile's text, what went into it, and the keys it leaves out. */
@@ -63,6 +65,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
     secrets: [options.primary.value, ...options.others.map((token) => token.value), ...(options.signing ? [options.signing.value] : [])],
     ...(share === undefined ? {} : { share }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.connection === undefined ? {} : { connection: options.connection }),
   });
   try {
     const discovery = await discoverPrimary(reader, options.baseUrl, options.primary.value, options.primary.env, options.given);
@@ -87,6 +90,7 @@ export async function initProfile(options: InitOptions): Promise<InitOutcome> {
       ...(options.features === undefined ? {} : { features: options.features }),
       ...(perMinute ? { perMinute } : {}),
       out: options.out,
+      ...(options.connection === undefined ? {} : { connection: options.connection.settings }),
       writtenAt: (options.now ?? new Date()).toISOString(),
     };
     const missing = missingKeys(draft, options.checks);

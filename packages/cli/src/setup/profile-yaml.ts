@@ -1,6 +1,7 @@
 import type { RegisteredCheck } from '../checks/registry.js';
 import { safeLine } from '../text/terminal.js';
-import type { Environment, Features, MerchantFixtures, SkuFixture, TokenName } from '../profile/index.js';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { ConnectionSettings, Environment, Features, MerchantFixtures, SkuFixture, TokenName, TokenSource } from '../profile/index.js';
 import type { Found, PrimaryDiscovery } from './discover.js';
 import { checksNeeding, describeChecks, keyMeaning } from './keys.js';
 import type { OtherToken, SigningVerdict, TokenVerdict } from './tokens.js';
@@ -26,6 +27,8 @@ export interface ProfileDraft {
   features?: Features;
   /** The file name, for the commands the header suggests. */
   out: string;
+  /** How the target was reached (the connection flags): file names absolute, secrets as `{env: VAR}`. */
+  connection?: ConnectionSettings;
   /** When it was written (ISO 8601). */
   writtenAt: string;
 }
@@ -225,6 +228,42 @@ function webhookLines(draft: ProfileDraft, checks: readonly RegisteredCheck[]): 
   ];
 }
 
+const sourceYaml = (source: TokenSource): string => (typeof source === 'string' ? quoted(source) : `{env: ${source.env}}`);
+
+/** The connection block: what the flags gave, file names relative to the profile's folder; without flags, a commented example. */
+function connectionLines(draft: ProfileDraft): string[] {
+  const head = [
+    '# connection: how every request of mfc run, doctor, init and cleanup reaches the deployment (docs/PROFILE.md): a company',
+    '# proxy (else HTTPS_PROXY/HTTP_PROXY/NO_PROXY, as curl reads them), certificate authorities besides Node\'s own, a client',
+    '# certificate for mutual TLS, headers a gateway wants (a value read with {env: VAR} is a secret), the answer bound.',
+  ];
+  const settings = draft.connection;
+  if (settings === undefined) {
+    return [...head, '# connection:', '#   proxy: "http://proxy.example.test:3128"', '#   ca: "company-ca.pem"', '#   clientCertificate: {cert: "client.pem", key: "client.key", passphrase: {env: CLIENT_KEY_PASSPHRASE}}', '#   headers:', '#     "X-Api-Key": {env: GATEWAY_KEY}'];
+  }
+  const folder = dirname(resolve(draft.out));
+  // Relative to the profile's folder, as the loader reads them; a file elsewhere keeps its absolute name.
+  const file = (path: string) => {
+    const near = relative(folder, path);
+    return quoted(near.startsWith('..') || isAbsolute(near) ? path : near);
+  };
+  const lines = [...head, '# Written from the connection flags mfc init was given.', 'connection:'];
+  const { proxy, ca, clientCertificate, headers, maxAnswerBytes } = settings;
+  if (typeof proxy === 'string') lines.push(`  proxy: ${quoted(proxy)}`);
+  else if (proxy !== undefined) {
+    const parts = [`url: ${quoted(proxy.url)}`, ...(proxy.username === undefined ? [] : [`username: ${quoted(proxy.username)}`]), ...(proxy.password === undefined ? [] : [`password: ${sourceYaml(proxy.password)}`])];
+    lines.push(`  proxy: {${parts.join(', ')}}`);
+  }
+  if (ca !== undefined) lines.push(`  ca: ${file(ca)}`);
+  if (clientCertificate !== undefined) {
+    const passphrase = clientCertificate.passphrase === undefined ? '' : `, passphrase: ${sourceYaml(clientCertificate.passphrase)}`;
+    lines.push(`  clientCertificate: {cert: ${file(clientCertificate.cert)}, key: ${file(clientCertificate.key)}${passphrase}}`);
+  }
+  if (headers !== undefined) lines.push('  headers:', ...Object.entries(headers).map(([name, value]) => `    ${quoted(name)}: ${sourceYaml(value)}`));
+  if (maxAnswerBytes !== undefined) lines.push(`  maxAnswerBytes: ${maxAnswerBytes}`);
+  return lines.map(oneLine);
+}
+
 /**
  * The profile as commented YAML: each key with a line saying what it is and which checks need it,
  * discovered values with the request they came from, and every key left out commented in place with
@@ -245,6 +284,8 @@ export function renderProfileYaml(draft: ProfileDraft, checks: readonly Register
     `# environment: ${keyMeaning.environment}.`,
     `environment: ${draft.environment}`,
     ...allowWritesLines(draft, checks),
+    '',
+    ...connectionLines(draft),
     '',
     '# tokens: each {env: VAR} is read from the environment variable VAR when mfc runs.',
     'tokens:',

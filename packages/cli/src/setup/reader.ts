@@ -1,4 +1,5 @@
 import { HttpClient, NetworkError } from '../http/index.js';
+import type { ProfileConnection } from '../profile/index.js';
 
 /** The API versions, as the paths name them. */
 export type ApiVersion = 'v1' | 'v2';
@@ -23,6 +24,8 @@ export interface ReaderOptions {
   /** The share of each rate-limit window the reader may use (§8): the merchant's own traffic keeps the rest. */
   share?: number;
   requestTimeoutMs?: number;
+  /** How the target is reached (the connection flags of `mfc init`). */
+  connection?: ProfileConnection;
 }
 
 /**
@@ -40,6 +43,7 @@ export class TargetReader {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#http = new HttpClient({
       secrets: options.secrets,
+      ...(options.connection === undefined ? {} : { connection: options.connection.options }),
       requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
       maxRetries: 1,
       maxWaitMs: 61_000,

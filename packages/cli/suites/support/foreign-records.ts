@@ -1,7 +1,8 @@
 // Records that belong to someone else (§1 scoping), found through their owners' own tokens, and
 // what the owner reads of them: a refused write must leave that unchanged.
+import { versionPathOf } from '@mfc-conformance/api/internal';
 import type { ApiClients, ApiResponse, CheckContext, SendOptions } from '../../src/checks/index.js';
-import { listRecords, recordId, v2PathOf } from './scope.js';
+import { listRecords, recordId } from './scope.js';
 
 /** The profile tokens that own records the primary token must not touch. */
 export type Owner = 'sameMerchantOtherChannel' | 'otherMerchant';
@@ -64,7 +65,7 @@ function v2Pages(client: ApiClients['v2'], path: '/orders' | '/restocking_shipme
     first: () => client.get(path, { premise: true }),
     next: (res) => {
       const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
-      const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
+      const next = typeof url === 'string' ? versionPathOf(url, res.exchange.url) : undefined;
       return next === undefined ? undefined : client.request({ method: 'GET', path: next, premise: true });
     },
   };

@@ -1,5 +1,6 @@
 // What the scope checks (§1, §5.3) share: reading records out of list answers, whatever the
 // list's shape, and walking v1 pages and v2 cursors to collect them.
+import { versionPathOf } from '@mfc-conformance/api/internal';
 import type { ApiClient, ApiResponse, CheckContext, ListTemplateOf, Query } from '../../src/checks/index.js';
 import type { TokenName } from '../../src/profile/index.js';
 import { digitsAsNumber } from './digits.js';
@@ -62,21 +63,6 @@ export async function v1ListAll(client: ApiClient<'v1'>, path: ListTemplateOf<'v
   return records;
 }
 
-// Where v2 paths live under a base address (§4): a next_page_url is re-rooted after this segment.
-const V2_ROOT = /\/merchant_api\/v2(?=\/|$)/;
-
-/**
- * The path (relative to the v2 base) and query of a v2 next_page_url, whatever origin it shows (a
- * TLS-terminating proxy or an internal host name may show another than the profile's); a relative
- * URL is resolved against `requestUrl`. Undefined when the URL names no v2 path. The cursor stays opaque.
- */
-export function v2PathOf(nextPageUrl: string, requestUrl: string): string | undefined {
-  const url = new URL(nextPageUrl, requestUrl);
-  const root = V2_ROOT.exec(url.pathname);
-  if (!root) return undefined;
-  return `${url.pathname.slice(root.index + root[0].length)}${url.search}`;
-}
-
 /**
  * Every record of a v2 list, following next_page_url (§9.4) up to a bound of pages or until
  * `enough`, asking for pages of 100: §4.2 names `limit` on the restocking list, the order list's
@@ -89,7 +75,7 @@ export async function v2ListAll(client: ApiClient<'v2'>, path: ListTemplateOf<'v
   for (let page = 1; ; page++) {
     records.push(...(listRecords(res.body) ?? []));
     const url: unknown = (res.body as { pagination?: { next_page_url?: unknown } } | undefined)?.pagination?.next_page_url;
-    const next = typeof url === 'string' ? v2PathOf(url, res.exchange.url) : undefined;
+    const next = typeof url === 'string' ? versionPathOf(url, res.exchange.url) : undefined;
     if (next === undefined || page >= MAX_PAGES || enough(records)) return records;
     // The cursor is opaque: the path and query a next_page_url gives are followed as they are.
     res = await client.request({ method: 'GET', path: next });

@@ -1,6 +1,6 @@
 // Following v2 cursor pages (§2.7, §9.4) the way a client must: only through next_page_url.
+import { versionPathOf } from '@mfc-conformance/api/internal';
 import type { ApiResponse, CheckContext, ListedOf, ListTemplateOf, Query } from '../../src/checks/index.js';
-import { v2PathOf } from './scope.js';
 import { firstV2Page } from './v2-limit.js';
 
 /** What a walk over a v2 list saw: every page's answer and every record in the order served. */
@@ -25,7 +25,7 @@ export interface V2Walk<T> {
 export function nextPagePath(t: CheckContext, nextPageUrl: string, response: ApiResponse): string {
   let path: string | undefined;
   try {
-    path = v2PathOf(nextPageUrl, response.exchange.url);
+    path = versionPathOf(nextPageUrl, response.exchange.url);
   } catch {
     path = undefined;
   }

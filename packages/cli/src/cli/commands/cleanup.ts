@@ -102,6 +102,7 @@ export const command: Command = {
         token: merchant === undefined ? profile.tokens.primary : profile.tokens[merchant]!,
         ...(share === undefined ? {} : { share }),
         ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
+        ...(profile.connection === undefined ? {} : { connection: profile.connection.options }),
       });
       if (merchant !== undefined) process.stdout.write(`records made as tokens.${merchant}:\n`);
       try {

@@ -3,15 +3,20 @@ import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
 import { targetProfile } from '../target.js';
+import { connectionFlags, connectionFlagsHelp, connectionFromFlags, withConnectionFlags } from '../connection-flags.js';
 
-const help = `Usage: mfc doctor --profile FILE [--api v1|v2|all] [--only PATTERN] [--verbose]
+const help = `Usage: mfc doctor --profile FILE [--api v1|v2|all] [--only PATTERN] [--verbose] [connection flags]
        mfc doctor --base-url URL --token T [flags]
 
 Checks a profile against its target without writing anything: validates the profile, reaches the
 target once per version with the primary token (the same GETs mfc run sends before any check, plus
 one per version for each token standing for another client), shows the rate-limit headers each
 answer carried (X-Rate-Limit-Used, X-Rate-Limit-Max, Retry-After), and counts the checks that would
-run and those that would skip, per reason. No check runs.
+run and those that would skip, per reason. No check runs. When the target cannot be reached, it says
+which obstacle stopped it (a host only a proxy knows, a proxy refusing the tunnel or wanting
+credentials, an untrusted certificate, a gateway wanting a client certificate or its own header, a
+base URL without its path) and which setting fixes it; the connection flags try a setting before it
+goes into the profile.
 
 Flags:
   --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md)
@@ -20,12 +25,16 @@ Flags:
   --only PATTERN              count only the checks this glob over ids selects (as mfc run --only)
   --verbose                   list each check under "would run" or its skip reason
 
+${connectionFlagsHelp}
+  Each replaces the profile's own setting (headers are added), for this doctor only.
+
 Exit codes: 0 the target answers and the primary token works; 1 it does not (unreachable, not the
 API, the token refused, the rate limit); 2 wrong invocation, unreadable or invalid profile.`;
 
 function parse(args: string[]) {
   return parseFlags('doctor', args, {
     ...targetFlags,
+    ...connectionFlags,
     api: { type: 'string', default: 'all' },
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
@@ -40,7 +49,7 @@ export const command: Command = {
   async run(args) {
     const values = parse(args);
     const api = apiFlag(values.api);
-    const profile = targetProfile(values);
+    const profile = withConnectionFlags(targetProfile(values), connectionFromFlags(values, process.env), process.env);
     const { registeredChecks } = await import('../../rules/index.js');
     const checks = await registeredChecks();
     const { isSelected } = await import('../../checks/selection.js');

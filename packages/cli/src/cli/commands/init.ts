@@ -5,6 +5,7 @@ import type { GivenFixtures, GivenSku, InitAnswers, InitOptions, OtherToken } fr
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
+import { connectionFlags, connectionFlagsHelp, connectionFromFlags, resolveFlagConnection } from '../connection-flags.js';
 import { safeText } from '../../text/terminal.js';
 
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
@@ -55,6 +56,10 @@ Flags:
   --out FILE                                   where to write (default mfc-profile.yaml)
   --force                                      overwrite FILE if it exists
 
+${connectionFlagsHelp}
+  init reaches the target with them and writes them into the profile's connection block (secrets
+  only as {env: VAR}, file names relative to the profile's folder).
+
 What init cannot discover (a server that starts empty shows no order to read a SKU or a channel
 from) it takes from the flags above, confirming each where the target can (GET /skus/N, GET
 /warehouses); it says which flag each key it left out needs.
@@ -98,6 +103,7 @@ function parse(args: string[]) {
     'allow-writes': { type: 'boolean' },
     out: { type: 'string', default: 'mfc-profile.yaml' },
     force: { type: 'boolean', default: false },
+    ...connectionFlags,
   });
 }
 
@@ -252,6 +258,9 @@ export const command: Command = {
     const given = await answers(values, env);
     const { others, signing } = validate(given, values, env);
     const fromFlags = givenByFlags(values, others);
+    const connectionSettings = connectionFromFlags(values, env);
+    // Read before any request, so a file that cannot be used is a wrong invocation, not an unreachable target.
+    const connection = connectionSettings === undefined ? undefined : resolveFlagConnection(undefined, connectionSettings, env);
     const { initProfile, renderInitSummary, TargetError } = await import('../../setup/index.js');
     const checks = await registered();
     let outcome;
@@ -264,6 +273,7 @@ export const command: Command = {
         others,
         ...(signing === undefined ? {} : { signing }),
         ...fromFlags,
+        ...(connection === undefined ? {} : { connection }),
         out: values.out,
         checks,
       });
