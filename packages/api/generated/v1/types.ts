@@ -34,7 +34,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get an order */
+        /**
+         * Get an order
+         * @description One order of the token's sales channel (§4.1).
+         */
         get: operations["getOrder"];
         /**
          * Update an order (alias of PATCH)
@@ -335,6 +338,8 @@ export interface components {
         OrderItem: {
             /** @description Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown. */
             merchant_item_id?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules). */
         OrderCreate: {
@@ -345,6 +350,8 @@ export interface components {
             shipping_address?: unknown;
             /** Format: date-time */
             created_at?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open. */
         OrderUpdate: {
@@ -353,6 +360,8 @@ export interface components {
             items?: components["schemas"]["OrderItem"][];
             /** @description Merged property by property (§4.1 order rule 2). */
             shipping_address?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         /** @description The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. */
         RestockingShipment: {
@@ -380,7 +389,9 @@ export interface components {
          */
         RestockingShipmentStatus: "created" | "shipped" | "delivered" | "arrived" | "processing" | "restocked" | "on_hold" | "cancelled";
         /** @description A v1 restocking shipment item in responses; its fields are not shown (§2.3). */
-        RestockingShipmentItem: Record<string, never>;
+        RestockingShipmentItem: {
+            [key: string]: unknown;
+        };
         /** @description Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules). */
         RestockingShipmentWrite: {
             /** @description One of the merchant's warehouses; an integer or a string of digits. */
@@ -393,11 +404,15 @@ export interface components {
             po_number?: string | number | null;
             supplier_name?: string | number | null;
             restocking_shipment_items?: components["schemas"]["RestockingShipmentItemWrite"][];
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3). */
         RestockingShipmentItemWrite: {
             sku_id?: number | string;
             announced_quantity?: number | string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown. */
         Sku: {
@@ -445,13 +460,21 @@ export interface components {
             name?: string | number;
             /** @description A number; a numeric string is accepted. */
             weight_in_kg?: number | string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open. */
-        SkuCreate: Record<string, never>;
+        SkuCreate: {
+            [key: string]: unknown;
+        };
         /** @description A v1 shipment; its fields are not shown (§2.7). */
-        Shipment: Record<string, never>;
+        Shipment: {
+            [key: string]: unknown;
+        };
         /** @description A v1 return; its fields are not shown (§2.7). */
-        Return: Record<string, never>;
+        Return: {
+            [key: string]: unknown;
+        };
         /** @description One page of orders (§4.1 common list response). */
         OrderPage: {
             data: components["schemas"]["Order"][];

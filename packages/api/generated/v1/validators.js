@@ -265,7 +265,7 @@ const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$
 const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats2 = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
-const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","additionalProperties":true,"properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -277,7 +277,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -290,7 +292,7 @@ errors++;
 validate61.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -426,7 +428,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -439,7 +443,7 @@ errors++;
 validate65.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -460,11 +464,11 @@ errors = vErrors.length;
 validate64.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderCreate = validate67;
 const schema29 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderCreate"};
-const schema30 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
+const schema30 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -538,7 +542,7 @@ errors++;
 validate68.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -559,11 +563,11 @@ errors = vErrors.length;
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderUpdate = validate71;
 const schema31 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderUpdate"};
-const schema32 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+const schema32 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -612,7 +616,7 @@ errors++;
 validate72.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -633,7 +637,7 @@ errors = vErrors.length;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipment = validate75;
 const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
@@ -676,7 +680,7 @@ return errors === 0;
 }
 validate77.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema36 = {"x-section":"2.3","description":"A v1 restocking shipment item in responses; its fields are not shown (§2.3).","type":"object"};
+const schema36 = {"x-section":"2.3","description":"A v1 restocking shipment item in responses; its fields are not shown (§2.3).","type":"object","additionalProperties":true};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -688,7 +692,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -701,7 +707,7 @@ errors++;
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1137,7 +1143,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -1150,7 +1158,7 @@ errors++;
 validate86.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1171,13 +1179,13 @@ errors = vErrors.length;
 validate85.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentWrite = validate88;
 const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentWrite"};
-const schema42 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
+const schema42 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
-const schema43 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+const schema43 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1254,7 +1262,7 @@ errors++;
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1305,9 +1313,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
 const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
 const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
@@ -1320,9 +1328,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
@@ -1335,7 +1343,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
@@ -1348,10 +1356,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs6;
+errors = _errs7;
 if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
+if(_errs7){
+vErrors.length = _errs7;
 }
 else {
 vErrors = null;
@@ -1457,7 +1465,7 @@ errors++;
 validate89.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1478,7 +1486,7 @@ errors = vErrors.length;
 validate88.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentItemWrite = validate93;
 const schema44 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentItemWrite"};
@@ -1558,7 +1566,7 @@ errors++;
 validate94.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1579,11 +1587,11 @@ errors = vErrors.length;
 validate93.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Sku = validate96;
 const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-const schema47 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array"},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array"}}};
+const schema47 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array","items":{}},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array","items":{}}}};
 const pattern8 = new RegExp("^[A-Z]{2}$", "u");
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2028,7 +2036,7 @@ validate96.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"b
 
 export const schema_SkuUpdate = validate99;
 const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuUpdate"};
-const schema49 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
+const schema49 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
 const pattern9 = new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2094,7 +2102,7 @@ errors++;
 validate100.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2115,11 +2123,11 @@ errors = vErrors.length;
 validate99.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SkuCreate = validate102;
 const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuCreate"};
-const schema51 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
+const schema51 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2131,7 +2139,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -2144,7 +2154,7 @@ errors++;
 validate103.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2165,11 +2175,11 @@ errors = vErrors.length;
 validate102.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Shipment = validate105;
 const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
-const schema53 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object"};
+const schema53 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2181,7 +2191,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -2194,7 +2206,7 @@ errors++;
 validate106.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2215,11 +2227,11 @@ errors = vErrors.length;
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Return = validate108;
 const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
-const schema55 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object"};
+const schema55 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2231,7 +2243,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -2244,7 +2258,7 @@ errors++;
 validate109.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2265,7 +2279,7 @@ errors = vErrors.length;
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderPage = validate111;
 const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderPage"};
@@ -2601,7 +2615,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -2614,7 +2630,7 @@ errors++;
 validate121.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4047,8 +4063,8 @@ validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 export const request_post_orders = validate164;
 const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderCreate"};
-const schema89 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
-const schema90 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+const schema89 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
+const schema90 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","additionalProperties":true,"properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4060,7 +4076,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -4073,7 +4091,7 @@ errors++;
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4148,7 +4166,7 @@ errors++;
 validate166.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4169,7 +4187,7 @@ errors = vErrors.length;
 validate164.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_id_200 = validate170;
 const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
@@ -5775,7 +5793,7 @@ validate211.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 export const request_put_orders_id = validate214;
 const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
-const schema120 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+const schema120 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5824,7 +5842,7 @@ errors++;
 validate215.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5845,7 +5863,7 @@ errors = vErrors.length;
 validate214.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_patch_orders_id_200 = validate218;
 const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
@@ -6811,7 +6829,7 @@ errors++;
 validate244.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate244.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6832,7 +6850,7 @@ errors = vErrors.length;
 validate243.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_201 = validate247;
 const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
@@ -7765,8 +7783,8 @@ validate264.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 export const request_post_restocking_shipments = validate267;
 const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
-const schema152 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
-const schema153 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+const schema152 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
+const schema153 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
 
 function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7843,7 +7861,7 @@ errors++;
 validate269.errors = vErrors;
 return errors === 0;
 }
-validate269.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate269.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7894,9 +7912,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
 const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
 const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
@@ -7909,9 +7927,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
@@ -7924,7 +7942,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
@@ -7937,10 +7955,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs6;
+errors = _errs7;
 if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
+if(_errs7){
+vErrors.length = _errs7;
 }
 else {
 vErrors = null;
@@ -8046,7 +8064,7 @@ errors++;
 validate268.errors = vErrors;
 return errors === 0;
 }
-validate268.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8067,7 +8085,7 @@ errors = vErrors.length;
 validate267.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate267.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_id_200 = validate272;
 const schema154 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
@@ -10091,9 +10109,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
 const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
 const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
@@ -10106,9 +10124,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
 const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
@@ -10121,7 +10139,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
@@ -10134,10 +10152,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs6;
+errors = _errs7;
 if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
+if(_errs7){
+vErrors.length = _errs7;
 }
 else {
 vErrors = null;
@@ -10243,7 +10261,7 @@ errors++;
 validate316.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10264,7 +10282,7 @@ errors = vErrors.length;
 validate315.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_skus_400 = validate319;
 const schema182 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
@@ -10946,7 +10964,7 @@ validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 export const request_post_skus = validate337;
 const schema194 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuCreate"};
-const schema195 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
+const schema195 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
 
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10958,7 +10976,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -10971,7 +10991,7 @@ errors++;
 validate338.errors = vErrors;
 return errors === 0;
 }
-validate338.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10992,7 +11012,7 @@ errors = vErrors.length;
 validate337.errors = vErrors;
 return errors === 0;
 }
-validate337.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate337.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_put_skus_id_200 = validate340;
 const schema196 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
@@ -12230,7 +12250,7 @@ validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 export const request_put_skus_id = validate364;
 const schema212 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-const schema213 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
+const schema213 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
 
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12295,7 +12315,7 @@ errors++;
 validate365.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12316,7 +12336,7 @@ errors = vErrors.length;
 validate364.errors = vErrors;
 return errors === 0;
 }
-validate364.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate364.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_delete_skus_id_400 = validate367;
 const schema214 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
@@ -14183,7 +14203,7 @@ errors++;
 validate407.errors = vErrors;
 return errors === 0;
 }
-validate407.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate407.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14204,7 +14224,7 @@ errors = vErrors.length;
 validate406.errors = vErrors;
 return errors === 0;
 }
-validate406.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
+validate406.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_shipments_200 = validate409;
 const schema242 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
@@ -14750,7 +14770,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -14763,7 +14785,7 @@ errors++;
 validate427.errors = vErrors;
 return errors === 0;
 }
-validate427.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate427.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14784,7 +14806,7 @@ errors = vErrors.length;
 validate426.errors = vErrors;
 return errors === 0;
 }
-validate426.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate426.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_returns_id_400 = validate429;
 const schema254 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
@@ -15816,7 +15838,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -15829,7 +15853,7 @@ errors++;
 validate457.errors = vErrors;
 return errors === 0;
 }
-validate457.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate457.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -15850,7 +15874,7 @@ errors = vErrors.length;
 validate456.errors = vErrors;
 return errors === 0;
 }
-validate456.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate456.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const webhook_shipment_status_updated = validate459;
 const schema274 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
@@ -15865,7 +15889,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -15878,7 +15904,7 @@ errors++;
 validate460.errors = vErrors;
 return errors === 0;
 }
-validate460.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate460.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -15899,7 +15925,7 @@ errors = vErrors.length;
 validate459.errors = vErrors;
 return errors === 0;
 }
-validate459.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const webhook_restocking_shipment_status_updated = validate462;
 const schema276 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
@@ -16278,7 +16304,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -16291,7 +16319,7 @@ errors++;
 validate468.errors = vErrors;
 return errors === 0;
 }
-validate468.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate468.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -16312,4 +16340,4 @@ errors = vErrors.length;
 validate467.errors = vErrors;
 return errors === 0;
 }
-validate467.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate467.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

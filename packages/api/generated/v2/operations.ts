@@ -373,6 +373,7 @@ export const schemas = {
   "InventoryBatchSettings": "schema_InventoryBatchSettings",
   "InventoryBatchSettingsUpdate": "schema_InventoryBatchSettingsUpdate",
   "Order": "schema_Order",
+  "OrderCreate": "schema_OrderCreate",
   "OrderItem": "schema_OrderItem",
   "OrderPage": "schema_OrderPage",
   "OrderUpdate": "schema_OrderUpdate",

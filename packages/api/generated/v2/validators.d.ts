@@ -13,6 +13,7 @@ export declare const schema_Order: StandaloneValidator;
 export declare const schema_FulfillmentStatus: StandaloneValidator;
 export declare const schema_OrderItem: StandaloneValidator;
 export declare const schema_Address: StandaloneValidator;
+export declare const schema_OrderCreate: StandaloneValidator;
 export declare const schema_OrderUpdate: StandaloneValidator;
 export declare const schema_Shipment: StandaloneValidator;
 export declare const schema_ShipmentStatus: StandaloneValidator;
