@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot, specDir } from '../../packages/cli/src/layout.js';
 import { lintFile, lintSpec } from '../../packages/cli/src/lint/index.js';
-import { recordNotFound } from '../../packages/cli/src/lint/rules.js';
+import { recordNotFound, requestReadOnlyRequired } from '../../packages/cli/src/lint/rules.js';
 
 let scratch: string;
 
@@ -56,6 +56,7 @@ describe('mfc lint', () => {
     ['a request-only schema closed to extra properties (allowed)', { given: (yaml: string) => yaml.replace(/(    SkuCreate:\n[\s\S]*?)additionalProperties: true\n/, '$1additionalProperties: false\n'), want: [] }],
     ['a schema without x-section', { given: (yaml: string) => yaml.replace("    Return:\n      x-section: '2.7'\n", '    Return:\n'), want: [['#/components/schemas/Return', 'mfc/x-section', "schema Return has no x-section naming the specification's § it comes from"]] }],
     ['a webhook without x-section', { given: (yaml: string) => yaml.replace("      operationId: returnStatusUpdated\n      x-section: '6.1'\n", '      operationId: returnStatusUpdated\n'), want: [['#/webhooks/return_status_updated/post', 'mfc/x-section', "webhook return_status_updated has no x-section naming the specification's § it comes from"]] }],
+    ['a request body whose schema requires read-only properties', { given: (yaml: string) => yaml.replace("              $ref: '#/components/schemas/RestockingShipmentWrite'", "              $ref: '#/components/schemas/RestockingShipment'"), want: ['id', 'merchant_id', 'barcode', 'status'].map((name) => ['#/components/schemas/RestockingShipment/required', 'mfc/request-read-only-required', `a request body requires the read-only property ${name}, which a client does not send`]) }],
     ['an operation without operationId (Redocly rule set)', { given: (yaml: string) => yaml.replace('      operationId: getReturn\n', ''), want: [['#/paths/~1returns~1{id}/get/operationId', 'operation-operationId', 'Operation object should contain `operationId` field.']] }],
   ])('reports %s with its pointer and rule', async (_name, { given, want }) => {
     const problems = await lintFile(await mutatedV1(given));
@@ -93,5 +94,27 @@ describe('mfc/record-not-found', () => {
     const without = recordNotFound({ openapi: '3.1.0', paths: { [path]: answering('200') } });
     expect(without.map((finding) => finding.pointer)).toEqual(addressed ? [`#/paths/${path.replace(/\//g, '~1')}/get/responses`] : []);
     expect(recordNotFound({ openapi: '3.1.0', paths: { [path]: answering('200', '404') } })).toEqual([]);
+  });
+});
+
+describe('mfc/request-read-only-required', () => {
+  const id = { type: 'integer', readOnly: true };
+  const withBody = (schema: object, schemas: Record<string, object> = {}) => ({
+    openapi: '3.1.0',
+    paths: { '/orders': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: {} } } },
+    webhooks: { sent: { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Read' } } } } } } },
+    components: { schemas: { Read: { type: 'object', required: ['id'], properties: { id } }, ...schemas } },
+  });
+  const body = '#/paths/~1orders/post/requestBody/content/application~1json/schema';
+  it.each([
+    ['a schema of the body itself', { given: withBody({ type: 'object', required: ['id'], properties: { id } }), want: [`${body}/required`] }],
+    ['a referenced schema, reported where it is defined', { given: withBody({ $ref: '#/components/schemas/Read' }), want: ['#/components/schemas/Read/required'] }],
+    ['a property declared in an allOf member', { given: withBody({ allOf: [{ properties: { id } }], required: ['id'] }), want: [`${body}/required`] }],
+    ['an anyOf branch requiring a property its parent declares', { given: withBody({ properties: { id }, anyOf: [{ required: ['id'] }, { required: ['name'] }] }), want: [`${body}/anyOf/0/required`] }],
+    ['a read-only schema behind a $ref', { given: withBody({ required: ['status'], properties: { status: { $ref: '#/components/schemas/Status' } } }, { Status: { type: 'string', readOnly: true } }), want: [`${body}/required`] }],
+    ['the items of an array property', { given: withBody({ properties: { lines: { type: 'array', items: { $ref: '#/components/schemas/Read' } } } }), want: ['#/components/schemas/Read/required'] }],
+    ['a read-only property left optional, and webhook bodies (the service sends them)', { given: withBody({ properties: { id } }), want: [] }],
+  ])('%s', (_name, { given, want }) => {
+    expect(requestReadOnlyRequired(given).map((finding) => finding.pointer)).toEqual(want);
   });
 });

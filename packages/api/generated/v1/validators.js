@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const schema_Error = validate52;
-const schema19 = {"$id":"https://mfc.invalid/v1/validators/schema_Error.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema19 = {"$id":"https://mfc.invalid/v1/validators/schema_Error.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 const schema21 = {"x-section":"7","description":"The v1 error body (§7).","type":"object","required":["success","errors"],"properties":{"success":{"const":false},"errors":{"description":"Human-readable messages; their text per condition is not shown.","type":"array","items":{"type":"string"}}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -117,7 +117,7 @@ return errors === 0;
 validate52.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Pagination = validate56;
-const schema22 = {"$id":"https://mfc.invalid/v1/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Pagination"};
+const schema22 = {"$id":"https://mfc.invalid/v1/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Pagination"};
 const schema23 = {"x-section":"2.7","description":"The v1 page-based pagination object (§2.7, §4.1).","type":"object","required":["current_page","item_count","page_count","items_per_page"],"properties":{"current_page":{"type":"integer"},"item_count":{"type":"integer"},"page_count":{"type":"integer"},"items_per_page":{"type":"integer"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -261,7 +261,7 @@ return errors === 0;
 validate56.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Order = validate59;
-const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats2 = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
@@ -416,7 +416,7 @@ return errors === 0;
 validate59.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderItem = validate64;
-const schema27 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderItem"};
+const schema27 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderItem"};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -467,7 +467,7 @@ return errors === 0;
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderCreate = validate67;
-const schema29 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderCreate"};
+const schema29 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
 const schema30 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -566,7 +566,7 @@ return errors === 0;
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderUpdate = validate71;
-const schema31 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderUpdate"};
+const schema31 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 const schema32 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -640,7 +640,7 @@ return errors === 0;
 validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipment = validate75;
-const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 const schema34 = {"x-section":"2.3","description":"The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_id":{"type":"integer","format":"int64","readOnly":true},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string","readOnly":true},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
 const formats12 = require("ajv-formats/dist/formats").fullFormats.date;
 const schema35 = {"x-section":"3.1","description":"The v1 restocking shipment status set (§3.1). Read-only.","type":"string","readOnly":true,"enum":["created","shipped","delivered","arrived","processing","restocked","on_hold","cancelled"]};
@@ -1072,7 +1072,7 @@ return errors === 0;
 validate75.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentStatus = validate82;
-const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentStatus"};
+const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentStatus"};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1131,7 +1131,7 @@ return errors === 0;
 validate82.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentItem = validate85;
-const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentItem"};
+const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItem"};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1182,7 +1182,7 @@ return errors === 0;
 validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentWrite = validate88;
-const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentWrite"};
+const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
 const schema42 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
 const schema43 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
@@ -1489,7 +1489,7 @@ return errors === 0;
 validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentItemWrite = validate93;
-const schema44 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentItemWrite"};
+const schema44 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItemWrite"};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1590,7 +1590,7 @@ return errors === 0;
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Sku = validate96;
-const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
+const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
 const schema47 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array","items":{}},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array","items":{}}}};
 const pattern8 = new RegExp("^[A-Z]{2}$", "u");
 
@@ -2035,7 +2035,7 @@ return errors === 0;
 validate96.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SkuUpdate = validate99;
-const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuUpdate"};
+const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
 const schema49 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
 const pattern9 = new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
@@ -2126,7 +2126,7 @@ return errors === 0;
 validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SkuCreate = validate102;
-const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuCreate"};
+const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
 const schema51 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2178,7 +2178,7 @@ return errors === 0;
 validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Shipment = validate105;
-const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
 const schema53 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2230,7 +2230,7 @@ return errors === 0;
 validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Return = validate108;
-const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
+const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
 const schema55 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2282,7 +2282,7 @@ return errors === 0;
 validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderPage = validate111;
-const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderPage"};
+const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
 const schema57 = {"x-section":"4.1","description":"One page of orders (§4.1 common list response).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2602,7 +2602,7 @@ return errors === 0;
 validate111.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ShipmentPage = validate119;
-const schema60 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
+const schema60 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
 const schema61 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2710,7 +2710,7 @@ return errors === 0;
 validate119.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_200 = validate125;
-const schema63 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderPage"};
+const schema63 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2809,7 +2809,7 @@ return errors === 0;
 validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_400 = validate130;
-const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2922,7 +2922,7 @@ return errors === 0;
 validate130.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_401 = validate133;
-const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3035,7 +3035,7 @@ return errors === 0;
 validate133.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_403 = validate136;
-const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3148,7 +3148,7 @@ return errors === 0;
 validate136.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_429 = validate139;
-const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3261,7 +3261,7 @@ return errors === 0;
 validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_201 = validate142;
-const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3384,7 +3384,7 @@ return errors === 0;
 validate142.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_400 = validate146;
-const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3497,7 +3497,7 @@ return errors === 0;
 validate146.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_401 = validate149;
-const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3610,7 +3610,7 @@ return errors === 0;
 validate149.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_403 = validate152;
-const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3723,7 +3723,7 @@ return errors === 0;
 validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_409 = validate155;
-const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3836,7 +3836,7 @@ return errors === 0;
 validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_422 = validate158;
-const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3949,7 +3949,7 @@ return errors === 0;
 validate158.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_429 = validate161;
-const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4062,42 +4062,12 @@ return errors === 0;
 validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const request_post_orders = validate164;
-const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderCreate"};
-const schema89 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
-const schema90 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","additionalProperties":true,"properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate167.errors = vErrors;
-return errors === 0;
-}
-validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4110,14 +4080,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema89.properties.items.type,parentSchema:schema89.properties.items,data:data0};
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.items.type,parentSchema:schema30.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4131,7 +4101,7 @@ if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 === "string"){
 if(!(formats2.test(data2))){
-const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema89.properties.created_at,data:data2};
+const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4142,7 +4112,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.created_at.type,parentSchema:schema89.properties.created_at,data:data2};
+const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.created_at.type,parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4154,7 +4124,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4163,10 +4133,10 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4180,8 +4150,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 validate164.errors = vErrors;
@@ -4189,13 +4159,13 @@ return errors === 0;
 }
 validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_200 = validate170;
-const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_id_200 = validate168;
+const schema89 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4286,36 +4256,240 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate171.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate170.evaluated;
+const evaluated0 = validate168.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
 errors = vErrors.length;
 }
-validate170.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
-validate170.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_400 = validate174;
-const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_400 = validate172;
+const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate173.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+validate173.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate172.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+errors = vErrors.length;
+}
+validate172.errors = vErrors;
+return errors === 0;
+}
+validate172.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_401 = validate175;
+const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate176.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+validate176.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate175.evaluated;
@@ -4325,6 +4499,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+errors = vErrors.length;
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+validate175.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_403 = validate178;
+const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate179.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4399,36 +4595,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
-validate175.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate179.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate174.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
-}
-validate174.errors = vErrors;
-return errors === 0;
-}
-validate174.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_401 = validate177;
-const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate178.evaluated;
@@ -4438,6 +4612,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate179(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+validate178.errors = vErrors;
+return errors === 0;
+}
+validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_404 = validate181;
+const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate182.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4512,36 +4708,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
-validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate182.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate177.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
-errors = vErrors.length;
-}
-validate177.errors = vErrors;
-return errors === 0;
-}
-validate177.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_403 = validate180;
-const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate181.evaluated;
@@ -4551,6 +4725,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+errors = vErrors.length;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_429 = validate184;
+const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate185.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4625,36 +4821,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate185.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate180.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
-validate180.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_404 = validate183;
-const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate184.evaluated;
@@ -4664,9 +4838,33 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+errors = vErrors.length;
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_200 = validate187;
+const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate188.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4675,8 +4873,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4685,10 +4884,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+}
+}
+if(data.items !== undefined){
+let data1 = data.items;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate61(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4698,14 +4908,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(data.created_at !== undefined){
+let data3 = data.created_at;
+if(typeof data3 === "string"){
+if(!(formats2.test(data3))){
+const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4715,9 +4922,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-}
 else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+const err4 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4729,7 +4935,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4738,36 +4944,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-errors = vErrors.length;
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_429 = validate186;
-const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate187.evaluated;
@@ -4777,6 +4961,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+errors = vErrors.length;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+validate187.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_400 = validate191;
+const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate192.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4851,39 +5057,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
-validate186.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_200 = validate189;
-const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_put_orders_id_401 = validate194;
+const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate190.evaluated;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4891,10 +5097,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4903,9 +5107,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4914,21 +5117,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.items !== undefined){
-let data1 = data.items;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate61(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data1};
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4938,11 +5130,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.created_at !== undefined){
-let data3 = data.created_at;
-if(typeof data3 === "string"){
-if(!(formats2.test(data3))){
-const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4952,8 +5147,9 @@ vErrors.push(err3);
 errors++;
 }
 }
+}
 else {
-const err4 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data3};
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4965,7 +5161,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4974,36 +5170,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate190.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_400 = validate193;
-const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate194.evaluated;
@@ -5013,6 +5187,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+errors = vErrors.length;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+validate194.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_403 = validate197;
+const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate198.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -5087,36 +5283,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
-validate194.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate198.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
-errors = vErrors.length;
-}
-validate193.errors = vErrors;
-return errors === 0;
-}
-validate193.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_401 = validate196;
-const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate197.evaluated;
@@ -5126,6 +5300,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+errors = vErrors.length;
+}
+validate197.errors = vErrors;
+return errors === 0;
+}
+validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_404 = validate200;
+const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate201.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -5200,36 +5396,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate201.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate196.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
-errors = vErrors.length;
-}
-validate196.errors = vErrors;
-return errors === 0;
-}
-validate196.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_403 = validate199;
-const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate200.evaluated;
@@ -5239,6 +5413,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+errors = vErrors.length;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_409 = validate203;
+const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -5313,36 +5509,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
-validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate204.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate199.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
-errors = vErrors.length;
-}
-validate199.errors = vErrors;
-return errors === 0;
-}
-validate199.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_404 = validate202;
-const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate203.evaluated;
@@ -5352,6 +5526,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+errors = vErrors.length;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_422 = validate206;
+const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate207.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -5426,36 +5622,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
-validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate207.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate202.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
-errors = vErrors.length;
-}
-validate202.errors = vErrors;
-return errors === 0;
-}
-validate202.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_409 = validate205;
-const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate206.evaluated;
@@ -5465,6 +5639,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+errors = vErrors.length;
+}
+validate206.errors = vErrors;
+return errors === 0;
+}
+validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_429 = validate209;
+const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate210.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -5539,36 +5735,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
-validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate210.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate205.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-validate205.errors = vErrors;
-return errors === 0;
-}
-validate205.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_422 = validate208;
-const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate209.evaluated;
@@ -5578,227 +5752,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+errors = vErrors.length;
 }
 validate209.errors = vErrors;
 return errors === 0;
 }
 validate209.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_put_orders_id = validate212;
+const schema117 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate208.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
-errors = vErrors.length;
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
-validate208.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_429 = validate211;
-const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate211.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-validate211.errors = vErrors;
-return errors === 0;
-}
-validate211.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_orders_id = validate214;
-const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
-const schema120 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
-
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate215.evaluated;
+const evaluated0 = validate213.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5811,14 +5780,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5830,7 +5799,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5839,39 +5808,39 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate215.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate212.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
-validate214.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_200 = validate218;
-const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_patch_orders_id_200 = validate216;
+const schema119 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
+const evaluated0 = validate217.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5962,36 +5931,240 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate217.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate218.evaluated;
+const evaluated0 = validate216.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
-validate218.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
-validate218.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate216.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_400 = validate222;
-const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_400 = validate220;
+const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate220.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+errors = vErrors.length;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+validate220.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_401 = validate223;
+const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate224.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate224.errors = vErrors;
+return errors === 0;
+}
+validate224.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate223.evaluated;
@@ -6001,6 +6174,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+errors = vErrors.length;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+validate223.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_403 = validate226;
+const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate227.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -6075,36 +6270,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate223.errors = vErrors;
+validate227.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate227.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate222.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-errors = vErrors.length;
-}
-validate222.errors = vErrors;
-return errors === 0;
-}
-validate222.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_401 = validate225;
-const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate226.evaluated;
@@ -6114,6 +6287,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+errors = vErrors.length;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_404 = validate229;
+const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate230.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -6188,36 +6383,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate226.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate230.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate225.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
-errors = vErrors.length;
-}
-validate225.errors = vErrors;
-return errors === 0;
-}
-validate225.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_403 = validate228;
-const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate229.evaluated;
@@ -6227,6 +6400,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate230(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+errors = vErrors.length;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_409 = validate232;
+const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate233.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -6301,36 +6496,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate229.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate233.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate228.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
-errors = vErrors.length;
-}
-validate228.errors = vErrors;
-return errors === 0;
-}
-validate228.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_404 = validate231;
-const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate232.evaluated;
@@ -6340,6 +6513,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+errors = vErrors.length;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_422 = validate235;
+const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate236.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -6414,36 +6609,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate232.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate231.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-validate231.errors = vErrors;
-return errors === 0;
-}
-validate231.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_409 = validate234;
-const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate235.evaluated;
@@ -6453,6 +6626,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+errors = vErrors.length;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_429 = validate238;
+const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate239.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -6527,36 +6722,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate235.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate239.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate234.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-validate234.errors = vErrors;
-return errors === 0;
-}
-validate234.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_422 = validate237;
-const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate238.evaluated;
@@ -6566,226 +6739,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+errors = vErrors.length;
 }
 validate238.errors = vErrors;
 return errors === 0;
 }
 validate238.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_patch_orders_id = validate241;
+const schema135 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
+function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate237.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
-errors = vErrors.length;
-}
-validate237.errors = vErrors;
-return errors === 0;
-}
-validate237.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_429 = validate240;
-const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate240.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
-errors = vErrors.length;
-}
-validate240.errors = vErrors;
-return errors === 0;
-}
-validate240.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_patch_orders_id = validate243;
-const schema137 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
-
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate244.evaluated;
+const evaluated0 = validate242.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6798,14 +6767,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6817,7 +6786,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6826,39 +6795,39 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate244.errors = vErrors;
+validate242.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate243.evaluated;
+const evaluated0 = validate241.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
 }
-validate243.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate241.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate247;
-const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_post_restocking_shipments_201 = validate245;
+const schema137 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate248.evaluated;
+const evaluated0 = validate246.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7190,36 +7159,240 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
-validate248.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate246.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
+const evaluated0 = validate245.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
-validate247.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate245.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_400 = validate252;
-const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_400 = validate250;
+const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate251.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+validate251.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate250.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+errors = vErrors.length;
+}
+validate250.errors = vErrors;
+return errors === 0;
+}
+validate250.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_401 = validate253;
+const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate254.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate254.errors = vErrors;
+return errors === 0;
+}
+validate254.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate253.evaluated;
@@ -7229,6 +7402,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+errors = vErrors.length;
+}
+validate253.errors = vErrors;
+return errors === 0;
+}
+validate253.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_403 = validate256;
+const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate257.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -7303,36 +7498,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate253.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
-validate253.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate257.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate252.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
-validate252.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_401 = validate255;
-const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate256.evaluated;
@@ -7342,6 +7515,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+errors = vErrors.length;
+}
+validate256.errors = vErrors;
+return errors === 0;
+}
+validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_422 = validate259;
+const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate260.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -7416,36 +7611,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate256.errors = vErrors;
+validate260.errors = vErrors;
 return errors === 0;
 }
-validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate260.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
-errors = vErrors.length;
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-validate255.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_403 = validate258;
-const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate259.evaluated;
@@ -7455,6 +7628,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate260(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+errors = vErrors.length;
+}
+validate259.errors = vErrors;
+return errors === 0;
+}
+validate259.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_429 = validate262;
+const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate263.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -7529,36 +7724,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate259.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
-validate259.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate263.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate258.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
-errors = vErrors.length;
-}
-validate258.errors = vErrors;
-return errors === 0;
-}
-validate258.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_422 = validate261;
-const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate262.evaluated;
@@ -7568,306 +7741,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+errors = vErrors.length;
 }
 validate262.errors = vErrors;
 return errors === 0;
 }
 validate262.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_post_restocking_shipments = validate265;
+const schema149 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate261.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
-errors = vErrors.length;
-}
-validate261.errors = vErrors;
-return errors === 0;
-}
-validate261.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_429 = validate264;
-const schema149 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate265.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate265.errors = vErrors;
-return errors === 0;
-}
-validate265.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate264.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
-errors = vErrors.length;
-}
-validate264.errors = vErrors;
-return errors === 0;
-}
-validate264.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_post_restocking_shipments = validate267;
-const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
-const schema152 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
-const schema153 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate269.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema153.properties.sku_id.type},message:"must be integer,string",schema:schema153.properties.sku_id.type,parentSchema:schema153.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema153.properties.announced_quantity.type},message:"must be integer,string",schema:schema153.properties.announced_quantity.type,parentSchema:schema153.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-validate269.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate268.evaluated;
+const evaluated0 = validate266.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7878,7 +7767,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7889,7 +7778,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7903,7 +7792,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7917,7 +7806,7 @@ let valid1 = false;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7932,7 +7821,7 @@ valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7945,7 +7834,7 @@ errors++;
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7969,7 +7858,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7979,7 +7868,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7992,7 +7881,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8005,7 +7894,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8018,7 +7907,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8033,14 +7922,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8052,7 +7941,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8061,39 +7950,39 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate268.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
-validate268.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
+const evaluated0 = validate265.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
-validate267.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate265.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate272;
-const schema154 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate269;
+const schema151 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate273.evaluated;
+const evaluated0 = validate270.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8425,34 +8314,147 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate273.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
-validate273.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate270.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate272.evaluated;
+const evaluated0 = validate269.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate273(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
-validate272.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
-validate272.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate269.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_400 = validate277;
-const schema156 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_400 = validate274;
+const schema153 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate275.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate275.errors = vErrors;
+return errors === 0;
+}
+validate275.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate274.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+errors = vErrors.length;
+}
+validate274.errors = vErrors;
+return errors === 0;
+}
+validate274.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_401 = validate277;
+const schema155 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8545,7 +8547,7 @@ validate278.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate277.evaluated;
@@ -8564,8 +8566,8 @@ return errors === 0;
 }
 validate277.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_401 = validate280;
-const schema158 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_403 = validate280;
+const schema157 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8658,7 +8660,7 @@ validate281.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate280.evaluated;
@@ -8677,8 +8679,8 @@ return errors === 0;
 }
 validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_403 = validate283;
-const schema160 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_404 = validate283;
+const schema159 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8771,7 +8773,7 @@ validate284.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate283.evaluated;
@@ -8790,8 +8792,8 @@ return errors === 0;
 }
 validate283.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_404 = validate286;
-const schema162 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_429 = validate286;
+const schema161 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8884,7 +8886,7 @@ validate287.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate286.evaluated;
@@ -8903,126 +8905,13 @@ return errors === 0;
 }
 validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_429 = validate289;
-const schema164 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_200 = validate289;
+const schema163 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-validate290.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate289.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_200 = validate292;
-const schema166 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
-
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate293.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9354,34 +9243,147 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate293.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
-validate293.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate290.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate289.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
 errors = vErrors.length;
 }
-validate292.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate289.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_400 = validate297;
-const schema168 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_400 = validate294;
+const schema165 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate294.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+validate294.errors = vErrors;
+return errors === 0;
+}
+validate294.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_401 = validate297;
+const schema167 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9474,7 +9476,7 @@ validate298.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate297.evaluated;
@@ -9493,8 +9495,8 @@ return errors === 0;
 }
 validate297.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_401 = validate300;
-const schema170 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_403 = validate300;
+const schema169 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9587,7 +9589,7 @@ validate301.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate300.evaluated;
@@ -9606,8 +9608,8 @@ return errors === 0;
 }
 validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_403 = validate303;
-const schema172 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_404 = validate303;
+const schema171 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9700,7 +9702,7 @@ validate304.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate303.evaluated;
@@ -9719,8 +9721,8 @@ return errors === 0;
 }
 validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_404 = validate306;
-const schema174 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_422 = validate306;
+const schema173 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9813,7 +9815,7 @@ validate307.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate306.evaluated;
@@ -9832,8 +9834,8 @@ return errors === 0;
 }
 validate306.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_422 = validate309;
-const schema176 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_429 = validate309;
+const schema175 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9926,7 +9928,7 @@ validate310.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate309.evaluated;
@@ -9945,13 +9947,239 @@ return errors === 0;
 }
 validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_429 = validate312;
-const schema178 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const request_put_restocking_shipments_id = validate312;
+const schema177 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
 
 function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate313.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.warehouse_id !== undefined){
+let data0 = data.warehouse_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data1 = data.estimated_arrival_date;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
+if(typeof data1 === "string"){
+if(!(formats12.validate(data1))){
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+const _errs9 = errors;
+if(typeof data1 === "string"){
+if(!(formats2.test(data1))){
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.delivery_option !== undefined){
+let data2 = data.delivery_option;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data3 = data.tracking_code;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.po_number !== undefined){
+let data4 = data.po_number;
+if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data5 = data.supplier_name;
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data6 = data.restocking_shipment_items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate313.errors = vErrors;
+return errors === 0;
+}
+validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate312.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+errors = vErrors.length;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_400 = validate316;
+const schema179 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate317.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10032,36 +10260,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
-validate313.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate317.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate312.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
-errors = vErrors.length;
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
-validate312.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_restocking_shipments_id = validate315;
-const schema180 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
 
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate316.evaluated;
@@ -10071,221 +10277,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.warehouse_id !== undefined){
-let data0 = data.warehouse_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.estimated_arrival_date !== undefined){
-let data1 = data.estimated_arrival_date;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-const _errs7 = errors;
-let valid1 = false;
-const _errs8 = errors;
-if(typeof data1 === "string"){
-if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-const _errs9 = errors;
-if(typeof data1 === "string"){
-if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs7;
-if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.delivery_option !== undefined){
-let data2 = data.delivery_option;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.tracking_code !== undefined){
-let data3 = data.tracking_code;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.po_number !== undefined){
-let data4 = data.po_number;
-if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.supplier_name !== undefined){
-let data5 = data.supplier_name;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.restocking_shipment_items !== undefined){
-let data6 = data.restocking_shipment_items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
 }
 validate316.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate316.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
-errors = vErrors.length;
-}
-validate315.errors = vErrors;
-return errors === 0;
-}
-validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_400 = validate319;
-const schema182 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_401 = validate319;
+const schema181 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10378,7 +10380,7 @@ validate320.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate319.evaluated;
@@ -10397,8 +10399,8 @@ return errors === 0;
 }
 validate319.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_401 = validate322;
-const schema184 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_403 = validate322;
+const schema183 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10491,7 +10493,7 @@ validate323.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate322.evaluated;
@@ -10510,8 +10512,8 @@ return errors === 0;
 }
 validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_403 = validate325;
-const schema186 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_409 = validate325;
+const schema185 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10604,7 +10606,7 @@ validate326.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate325.evaluated;
@@ -10623,8 +10625,8 @@ return errors === 0;
 }
 validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_409 = validate328;
-const schema188 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_422 = validate328;
+const schema187 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10717,7 +10719,7 @@ validate329.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate328.evaluated;
@@ -10736,8 +10738,8 @@ return errors === 0;
 }
 validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_422 = validate331;
-const schema190 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_skus_429 = validate331;
+const schema189 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10830,7 +10832,7 @@ validate332.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate331.evaluated;
@@ -10849,8 +10851,8 @@ return errors === 0;
 }
 validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_429 = validate334;
-const schema192 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const request_post_skus = validate334;
+const schema191 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10863,8 +10865,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10873,77 +10876,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate335.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate334.evaluated;
@@ -10960,67 +10900,15 @@ errors = vErrors.length;
 validate334.errors = vErrors;
 return errors === 0;
 }
-validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_skus = validate337;
-const schema194 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuCreate"};
-const schema195 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
+export const response_put_skus_id_200 = validate337;
+const schema193 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
 
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate338.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate338.errors = vErrors;
-return errors === 0;
-}
-validate338.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate337.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
-errors = vErrors.length;
-}
-validate337.errors = vErrors;
-return errors === 0;
-}
-validate337.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_200 = validate340;
-const schema196 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate341.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11431,14 +11319,127 @@ vErrors.push(err30);
 }
 errors++;
 }
+validate338.errors = vErrors;
+return errors === 0;
+}
+validate338.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate337.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
+errors = vErrors.length;
+}
+validate337.errors = vErrors;
+return errors === 0;
+}
+validate337.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_400 = validate340;
+const schema195 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate341.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate341.errors = vErrors;
 return errors === 0;
 }
-validate341.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate341.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate340.evaluated;
@@ -11455,10 +11456,10 @@ errors = vErrors.length;
 validate340.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate340.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_400 = validate343;
-const schema198 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_401 = validate343;
+const schema197 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11551,7 +11552,7 @@ validate344.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate343.evaluated;
@@ -11570,8 +11571,8 @@ return errors === 0;
 }
 validate343.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_401 = validate346;
-const schema200 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_403 = validate346;
+const schema199 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11664,7 +11665,7 @@ validate347.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate346.evaluated;
@@ -11683,8 +11684,8 @@ return errors === 0;
 }
 validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_403 = validate349;
-const schema202 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_404 = validate349;
+const schema201 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11777,7 +11778,7 @@ validate350.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate349.evaluated;
@@ -11796,8 +11797,8 @@ return errors === 0;
 }
 validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_404 = validate352;
-const schema204 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_409 = validate352;
+const schema203 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11890,7 +11891,7 @@ validate353.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate352.evaluated;
@@ -11909,8 +11910,8 @@ return errors === 0;
 }
 validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_409 = validate355;
-const schema206 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_422 = validate355;
+const schema205 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12003,7 +12004,7 @@ validate356.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate355.evaluated;
@@ -12022,8 +12023,8 @@ return errors === 0;
 }
 validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_422 = validate358;
-const schema208 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_skus_id_429 = validate358;
+const schema207 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12116,7 +12117,7 @@ validate359.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate358.evaluated;
@@ -12135,13 +12136,102 @@ return errors === 0;
 }
 validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_429 = validate361;
-const schema210 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const request_put_skus_id = validate361;
+const schema209 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
 
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate362.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate362.errors = vErrors;
+return errors === 0;
+}
+validate362.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate361.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+errors = vErrors.length;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+validate361.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_400 = validate364;
+const schema211 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate365.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12222,104 +12312,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate362.errors = vErrors;
-return errors === 0;
-}
-validate362.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_skus_id = validate364;
-const schema212 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-const schema213 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
-
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate365.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate365.errors = vErrors;
 return errors === 0;
 }
-validate365.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate365.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate364.evaluated;
@@ -12336,10 +12336,10 @@ errors = vErrors.length;
 validate364.errors = vErrors;
 return errors === 0;
 }
-validate364.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate364.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_delete_skus_id_400 = validate367;
-const schema214 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_401 = validate367;
+const schema213 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12432,7 +12432,7 @@ validate368.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate367.evaluated;
@@ -12451,8 +12451,8 @@ return errors === 0;
 }
 validate367.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_delete_skus_id_401 = validate370;
-const schema216 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_403 = validate370;
+const schema215 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12545,7 +12545,7 @@ validate371.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate370.evaluated;
@@ -12564,8 +12564,8 @@ return errors === 0;
 }
 validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_delete_skus_id_403 = validate373;
-const schema218 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_404 = validate373;
+const schema217 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12658,7 +12658,7 @@ validate374.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate373.evaluated;
@@ -12677,8 +12677,8 @@ return errors === 0;
 }
 validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_delete_skus_id_404 = validate376;
-const schema220 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_delete_skus_id_429 = validate376;
+const schema219 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12771,7 +12771,7 @@ validate377.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate376.evaluated;
@@ -12790,126 +12790,13 @@ return errors === 0;
 }
 validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_delete_skus_id_429 = validate379;
-const schema222 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_200 = validate379;
+const schema221 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
 
 function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate380.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate380.errors = vErrors;
-return errors === 0;
-}
-validate380.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate379.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
-errors = vErrors.length;
-}
-validate379.errors = vErrors;
-return errors === 0;
-}
-validate379.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_200 = validate382;
-const schema224 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate383.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13320,14 +13207,127 @@ vErrors.push(err30);
 }
 errors++;
 }
+validate380.errors = vErrors;
+return errors === 0;
+}
+validate380.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate379.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+errors = vErrors.length;
+}
+validate379.errors = vErrors;
+return errors === 0;
+}
+validate379.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_400 = validate382;
+const schema223 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate383.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate383.errors = vErrors;
 return errors === 0;
 }
-validate383.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate383.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate382.evaluated;
@@ -13344,10 +13344,10 @@ errors = vErrors.length;
 validate382.errors = vErrors;
 return errors === 0;
 }
-validate382.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate382.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_400 = validate385;
-const schema226 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_401 = validate385;
+const schema225 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13440,7 +13440,7 @@ validate386.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate385.evaluated;
@@ -13459,8 +13459,8 @@ return errors === 0;
 }
 validate385.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_401 = validate388;
-const schema228 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_403 = validate388;
+const schema227 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13553,7 +13553,7 @@ validate389.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate388.evaluated;
@@ -13572,8 +13572,8 @@ return errors === 0;
 }
 validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_403 = validate391;
-const schema230 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_404 = validate391;
+const schema229 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13666,7 +13666,7 @@ validate392.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate391.evaluated;
@@ -13685,8 +13685,8 @@ return errors === 0;
 }
 validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_404 = validate394;
-const schema232 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_409 = validate394;
+const schema231 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13779,7 +13779,7 @@ validate395.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate394.evaluated;
@@ -13798,8 +13798,8 @@ return errors === 0;
 }
 validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_409 = validate397;
-const schema234 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_422 = validate397;
+const schema233 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13892,7 +13892,7 @@ validate398.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate397.evaluated;
@@ -13911,8 +13911,8 @@ return errors === 0;
 }
 validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_422 = validate400;
-const schema236 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_skus_id_429 = validate400;
+const schema235 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14005,7 +14005,7 @@ validate401.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate400.evaluated;
@@ -14024,13 +14024,181 @@ return errors === 0;
 }
 validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_429 = validate403;
-const schema238 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const request_patch_skus_id = validate403;
+const schema237 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate404.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate404.errors = vErrors;
+return errors === 0;
+}
+validate404.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+errors = vErrors.length;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_200 = validate406;
+const schema239 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
+
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate407.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data !== undefined){
+let data0 = data.data;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.pagination !== undefined){
+if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate407.errors = vErrors;
+return errors === 0;
+}
+validate407.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
+errors = vErrors.length;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_400 = validate411;
+const schema241 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate412.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14111,202 +14279,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
-validate404.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate412.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate403.evaluated;
+const evaluated0 = validate411.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
 errors = vErrors.length;
 }
-validate403.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
-validate403.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate411.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_skus_id = validate406;
-const schema240 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate407.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate407.errors = vErrors;
-return errors === 0;
-}
-validate407.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate406.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
-errors = vErrors.length;
-}
-validate406.errors = vErrors;
-return errors === 0;
-}
-validate406.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_200 = validate409;
-const schema242 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
-
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate410.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data !== undefined){
-let data0 = data.data;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate410.errors = vErrors;
-return errors === 0;
-}
-validate410.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate409.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate410(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
-errors = vErrors.length;
-}
-validate409.errors = vErrors;
-return errors === 0;
-}
-validate409.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_400 = validate414;
-const schema244 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_401 = validate414;
+const schema243 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14399,7 +14399,7 @@ validate415.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate414.evaluated;
@@ -14418,8 +14418,8 @@ return errors === 0;
 }
 validate414.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_401 = validate417;
-const schema246 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_403 = validate417;
+const schema245 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14512,7 +14512,7 @@ validate418.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate417.evaluated;
@@ -14531,8 +14531,8 @@ return errors === 0;
 }
 validate417.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_403 = validate420;
-const schema248 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_shipments_429 = validate420;
+const schema247 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14625,7 +14625,7 @@ validate421.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate420.evaluated;
@@ -14644,13 +14644,64 @@ return errors === 0;
 }
 validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_429 = validate423;
-const schema250 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_returns_id_200 = validate423;
+const schema249 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate424.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate424.errors = vErrors;
+return errors === 0;
+}
+validate424.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate423.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
+errors = vErrors.length;
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+validate423.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_400 = validate426;
+const schema251 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate427.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14731,65 +14782,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate424.errors = vErrors;
-return errors === 0;
-}
-validate424.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate423.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
-errors = vErrors.length;
-}
-validate423.errors = vErrors;
-return errors === 0;
-}
-validate423.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_200 = validate426;
-const schema252 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
-
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate427.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate427.errors = vErrors;
 return errors === 0;
 }
-validate427.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate427.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate426.evaluated;
@@ -14806,10 +14806,10 @@ errors = vErrors.length;
 validate426.errors = vErrors;
 return errors === 0;
 }
-validate426.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate426.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_400 = validate429;
-const schema254 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_returns_id_401 = validate429;
+const schema253 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14902,7 +14902,7 @@ validate430.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate429.evaluated;
@@ -14921,8 +14921,8 @@ return errors === 0;
 }
 validate429.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_401 = validate432;
-const schema256 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_returns_id_403 = validate432;
+const schema255 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15015,7 +15015,7 @@ validate433.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate432.evaluated;
@@ -15034,8 +15034,8 @@ return errors === 0;
 }
 validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_403 = validate435;
-const schema258 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_returns_id_404 = validate435;
+const schema257 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15128,7 +15128,7 @@ validate436.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate435.evaluated;
@@ -15147,8 +15147,8 @@ return errors === 0;
 }
 validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_404 = validate438;
-const schema260 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_returns_id_429 = validate438;
+const schema259 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15241,7 +15241,7 @@ validate439.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate438.evaluated;
@@ -15260,8 +15260,8 @@ return errors === 0;
 }
 validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_429 = validate441;
-const schema262 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_warehouses_400 = validate441;
+const schema261 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15354,7 +15354,7 @@ validate442.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate441.evaluated;
@@ -15373,8 +15373,8 @@ return errors === 0;
 }
 validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_400 = validate444;
-const schema264 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_warehouses_401 = validate444;
+const schema263 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15467,7 +15467,7 @@ validate445.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate444.evaluated;
@@ -15486,8 +15486,8 @@ return errors === 0;
 }
 validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_401 = validate447;
-const schema266 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_warehouses_403 = validate447;
+const schema265 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15580,7 +15580,7 @@ validate448.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate447.evaluated;
@@ -15599,8 +15599,8 @@ return errors === 0;
 }
 validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_403 = validate450;
-const schema268 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_warehouses_429 = validate450;
+const schema267 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15693,7 +15693,7 @@ validate451.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate450.evaluated;
@@ -15712,8 +15712,8 @@ return errors === 0;
 }
 validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_warehouses_429 = validate453;
-const schema270 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const webhook_delivery_status_updated = validate453;
+const schema269 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
 
 function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15726,8 +15726,9 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15736,77 +15737,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate454.errors = vErrors;
 return errors === 0;
 }
-validate454.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate454.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate453.evaluated;
@@ -15823,10 +15761,10 @@ errors = vErrors.length;
 validate453.errors = vErrors;
 return errors === 0;
 }
-validate453.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate453.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_delivery_status_updated = validate456;
-const schema272 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+export const webhook_shipment_status_updated = validate456;
+const schema271 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
 
 function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -15857,7 +15795,7 @@ validate457.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 
 
 function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate456.evaluated;
@@ -15876,64 +15814,13 @@ return errors === 0;
 }
 validate456.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate459;
-const schema274 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
+export const webhook_restocking_shipment_status_updated = validate459;
+const schema273 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
 function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate460.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate459.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
-errors = vErrors.length;
-}
-validate459.errors = vErrors;
-return errors === 0;
-}
-validate459.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_restocking_shipment_status_updated = validate462;
-const schema276 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
-
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate463.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16265,39 +16152,39 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate463.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
-validate463.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate460.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate462.evaluated;
+const evaluated0 = validate459.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
 errors = vErrors.length;
 }
-validate462.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate462.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_return_status_updated = validate467;
-const schema278 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
+export const webhook_return_status_updated = validate464;
+const schema275 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
 
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate468.evaluated;
+const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16316,28 +16203,28 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate468.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
-validate468.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate465.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate467.evaluated;
+const evaluated0 = validate464.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate468(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate465(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
-validate467.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate464.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

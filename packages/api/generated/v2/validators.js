@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const schema_Error = validate52;
-const schema19 = {"$id":"https://mfc.invalid/v2/validators/schema_Error.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema19 = {"$id":"https://mfc.invalid/v2/validators/schema_Error.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 const schema21 = {"x-section":"7","description":"The v2 error body (§7). The set of code values and the message text per condition are not shown.","type":"object","required":["errors"],"properties":{"errors":{"anyOf":[{"title":"an object mapping field names to arrays of messages","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},{"title":"an array of objects with message and code","type":"array","items":{"description":"An error object with message and code; it may also carry an optional property naming the service (its name is not shown).","type":"object","required":["message","code"],"properties":{"message":{"type":"string"},"code":{"description":"The set of code values is not shown."}}}},{"title":"an array of strings","type":"array","items":{"type":"string"}}]},"success":{"type":"boolean"},"title":{"description":"A short message.","type":"string"},"status":{"description":"The HTTP status.","type":"integer"}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -275,7 +275,7 @@ return errors === 0;
 validate52.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Pagination = validate56;
-const schema22 = {"$id":"https://mfc.invalid/v2/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Pagination"};
+const schema22 = {"$id":"https://mfc.invalid/v2/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Pagination"};
 const schema23 = {"x-section":"2.7","description":"The v2 cursor-based pagination object (§2.7, §9 rule 4).","type":"object","required":["first_page_url","limit","next_page_url"],"properties":{"first_page_url":{"type":"string"},"limit":{"type":"integer"},"next_page_url":{"description":"Null when there are no more results.","type":["string","null"]}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -396,7 +396,7 @@ return errors === 0;
 validate56.evaluated = {"props":{"first_page_url":true,"limit":true,"next_page_url":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Order = validate59;
-const schema24 = {"$id":"https://mfc.invalid/v2/validators/schema_Order.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+const schema24 = {"$id":"https://mfc.invalid/v2/validators/schema_Order.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 const schema25 = {"x-section":"2.1","description":"An order as the service answers it (§2.1); also the data of order.status_updated. A client sends OrderCreate and OrderUpdate, which leave out the read-only properties (id, created_at, updated_at, fulfillment_status).","type":"object","required":["id","merchant_order_id","sales_channel_id","carrier_preference","created_at","updated_at","currency","financial_status","fulfillment_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"created_at":{"description":"Defaults to the current time if omitted.","type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"],"additionalProperties":true},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"fulfillment_status":{"$ref":"#/$defs/FulfillmentStatus"},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats4 = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
@@ -1860,7 +1860,7 @@ return errors === 0;
 validate59.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_FulfillmentStatus = validate68;
-const schema29 = {"$id":"https://mfc.invalid/v2/validators/schema_FulfillmentStatus.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/FulfillmentStatus"};
+const schema29 = {"$id":"https://mfc.invalid/v2/validators/schema_FulfillmentStatus.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/FulfillmentStatus"};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1919,7 +1919,7 @@ return errors === 0;
 validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderItem = validate71;
-const schema31 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderItem"};
+const schema31 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderItem"};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2199,7 +2199,7 @@ return errors === 0;
 validate71.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Address = validate74;
-const schema33 = {"$id":"https://mfc.invalid/v2/validators/schema_Address.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Address"};
+const schema33 = {"$id":"https://mfc.invalid/v2/validators/schema_Address.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Address"};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2699,7 +2699,7 @@ return errors === 0;
 validate74.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const schema_OrderCreate = validate77;
-const schema35 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderCreate"};
+const schema35 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderCreate"};
 const schema36 = {"x-section":"4.2","description":"Body of POST /orders (§4.2): the Order's writable properties, with the ones §2.1 marks required. The read-only properties (id, created_at, updated_at, fulfillment_status) are the service's; created_at defaults to the current time. Beyond the Order shape the body is not shown.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"],"additionalProperties":true},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3266,7 +3266,7 @@ return errors === 0;
 validate77.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderUpdate = validate82;
-const schema37 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderUpdate"};
+const schema37 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderUpdate"};
 const schema38 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object","properties":{"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"],"additionalProperties":true},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3713,7 +3713,7 @@ return errors === 0;
 validate82.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Shipment = validate87;
-const schema39 = {"$id":"https://mfc.invalid/v2/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"};
+const schema39 = {"$id":"https://mfc.invalid/v2/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Shipment"};
 const schema40 = {"x-section":"2.2","description":"An outbound shipment (§2.2); also the data of the shipment events.","type":"object","required":["id","order_id","sales_channel_id","status","items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"order_id":{"description":"The service's order id.","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"The merchant's order id.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64","readOnly":true},"status":{"$ref":"#/$defs/ShipmentStatus"},"delivery_status":{"description":"The carrier delivery status (§3.4); may be null.","type":["string","null"],"readOnly":true,"enum":["action_required","awaiting_customer_pickup","delivered","in_transit","information_transmitted","other","out_for_delivery","return_initiated","returned_to_sender",null]},"items":{"type":"array","items":{"$ref":"#/$defs/ShipmentItem"}},"shipment_provider":{"description":"Carrier name.","type":["string","null"]},"shipping_method":{"type":["string","null"]},"tracking_number":{"type":["string","null"]},"tracking_url":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time","readOnly":true},"updated_at":{"type":"string","format":"date-time","readOnly":true},"shipped_at":{"type":["string","null"],"format":"date-time","readOnly":true},"delivered_at":{"type":["string","null"],"format":"date-time","readOnly":true}}};
 const schema41 = {"x-section":"3.3","description":"Shipment fulfillment status (§3.3); waiting_for_picking is initial. Read-only.","type":"string","readOnly":true,"enum":["waiting_for_picking","picking_assigned","in_picking","picked","in_packing","packed","in_shipping","shipped","on_hold","cancelled"]};
 
@@ -4430,7 +4430,7 @@ return errors === 0;
 validate87.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ShipmentStatus = validate98;
-const schema45 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentStatus.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/ShipmentStatus"};
+const schema45 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentStatus.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/ShipmentStatus"};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4489,7 +4489,7 @@ return errors === 0;
 validate98.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ShipmentItem = validate101;
-const schema47 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItem.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/ShipmentItem"};
+const schema47 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItem.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/ShipmentItem"};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4740,7 +4740,7 @@ return errors === 0;
 validate101.evaluated = {"props":{"id":true,"merchant_item_id":true,"quantity":true,"sku":true,"batches":true,"serial_numbers":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ShipmentItemBatch = validate106;
-const schema49 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItemBatch.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/ShipmentItemBatch"};
+const schema49 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItemBatch.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/ShipmentItemBatch"};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4791,7 +4791,7 @@ return errors === 0;
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ShipmentItemSerialNumber = validate109;
-const schema51 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItemSerialNumber.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/ShipmentItemSerialNumber"};
+const schema51 = {"$id":"https://mfc.invalid/v2/validators/schema_ShipmentItemSerialNumber.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/ShipmentItemSerialNumber"};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4842,7 +4842,7 @@ return errors === 0;
 validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipment = validate112;
-const schema53 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+const schema53 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipment"};
 const schema54 = {"x-section":"2.3","description":"A v2 restocking shipment (§2.3). The create and update responses also carry a timestamp of the most recent reopen (null if never reopened) and a count of reopen cycles (starting at 0); the property names of these two are not shown.","type":"object","required":["id","status","warehouse_id","restocking_shipment_items"],"properties":{"id":{"type":"integer"},"barcode":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"warehouse_id":{"description":"The destination warehouse.","type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"},"arrived_at":{"type":["string","null"],"format":"date-time"},"priority":{"description":"Carried by the create and update responses and the example payloads.","type":"boolean"}}};
 const schema55 = {"x-section":"3.1","description":"The v2 restocking shipment status set (§3.1).","type":"string","enum":["created","shipped","received","arrived","processing","restocked","cancelled"]};
 
@@ -5412,7 +5412,7 @@ return errors === 0;
 validate112.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentStatus = validate119;
-const schema57 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentStatus"};
+const schema57 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentStatus"};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5471,7 +5471,7 @@ return errors === 0;
 validate119.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentItem = validate122;
-const schema59 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentItem"};
+const schema59 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentItem"};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5691,7 +5691,7 @@ return errors === 0;
 validate122.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"arrived_quantity":true,"damaged_quantity":true,"missing_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentItemWrite = validate125;
-const schema61 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentItemWrite"};
+const schema61 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentItemWrite"};
 const schema62 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5896,7 +5896,7 @@ return errors === 0;
 validate125.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentCreate = validate128;
-const schema63 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentCreate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentCreate"};
+const schema63 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentCreate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentCreate"};
 const schema64 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6292,7 +6292,7 @@ return errors === 0;
 validate128.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentUpdate = validate133;
-const schema66 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentUpdate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentUpdate"};
+const schema66 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentUpdate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentUpdate"};
 const schema67 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6467,7 +6467,7 @@ return errors === 0;
 validate133.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_InventoryBatch = validate137;
-const schema68 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatch.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
+const schema68 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatch.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatch"};
 const schema69 = {"x-section":"2.4","description":"An inventory batch (§2.4). block_reason is expiry_window when the expiry date came within the merchant's window, expiry_date_reached when it has passed, and null otherwise.","type":"object","required":["id","lot_number","production_date","expiry_date","status","blocked","block_reason"],"properties":{"id":{"type":"integer","readOnly":true},"lot_number":{"description":"Read-only in responses.","type":["string","null"],"readOnly":true},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"},"status":{"description":"Transitions are not shown (§3.5).","type":"string","enum":["active","archived"]},"blocked":{"description":"True when pending blocking issues prevent fulfillment.","type":"boolean"},"block_reason":{"type":["string","null"],"enum":["expiry_window","expiry_date_reached",null]},"name":{"type":"string","deprecated":true,"readOnly":true},"tracking_code":{"type":["string","null"],"deprecated":true,"readOnly":true}}};
 
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6750,7 +6750,7 @@ return errors === 0;
 validate137.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_InventoryBatchCreate = validate140;
-const schema70 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchCreate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchCreate"};
+const schema70 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchCreate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchCreate"};
 const schema71 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6865,7 +6865,7 @@ return errors === 0;
 validate140.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_InventoryBatchSettings = validate143;
-const schema72 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchSettings.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
+const schema72 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchSettings.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchSettings"};
 const schema73 = {"x-section":"2.5","description":"Inventory batch settings (§2.5), merchant default or SKU-specific. The applied window is resolved field by field (SKU, merchant default, service default); both expiry fields are null until batch expiry handling is enabled for the account.","type":"object","properties":{"id":{"type":"integer"},"batch_priority":{"description":"Batch-selection priority strategy (first_expired_first_out appears); the full value set is not shown.","type":"string"},"b2c_shelf_life_in_weeks":{"description":"Minimum remaining shelf life in weeks.","type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"description":"For inventory transfer orders.","type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"is_merchant_default":{"description":"True for merchant default settings, false for SKU-specific.","type":"boolean"},"sku_id":{"description":"Null for the merchant default.","type":["integer","null"]},"action_weeks_before_expiry":{"description":"Weeks before expiry at which stock is taken out of circulation, as stored on this record. On a SKU-specific record null means this record sets no value; on the merchant default null means the service default applies.","type":["integer","null"]},"expiry_follow_up_action":{"description":"What happens once a batch has expired (block only, dispose, or return to the merchant; block_only appears; the full value set is not shown). On a SKU-specific record null means the SKU inherits the merchant default's action.","type":["string","null"]}}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7047,7 +7047,7 @@ return errors === 0;
 validate143.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_InventoryBatchSettingsUpdate = validate146;
-const schema74 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchSettingsUpdate.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettingsUpdate"};
+const schema74 = {"$id":"https://mfc.invalid/v2/validators/schema_InventoryBatchSettingsUpdate.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchSettingsUpdate"};
 const schema75 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7190,7 +7190,7 @@ return errors === 0;
 validate146.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipmentPage = validate149;
-const schema76 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentPage.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentPage"};
+const schema76 = {"$id":"https://mfc.invalid/v2/validators/schema_RestockingShipmentPage.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentPage"};
 const schema77 = {"x-section":"4.2","description":"One page of restocking shipments with their items (§4.2).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/RestockingShipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7697,7 +7697,7 @@ return errors === 0;
 validate149.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderPage = validate158;
-const schema80 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
+const schema80 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderPage"};
 const schema81 = {"x-section":"4.2","description":"One page of orders (§4.2). The list body beyond the Order shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8441,7 +8441,7 @@ return errors === 0;
 validate158.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_WebhookEnvelope = validate167;
-const schema83 = {"$id":"https://mfc.invalid/v2/validators/schema_WebhookEnvelope.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"};
+const schema83 = {"$id":"https://mfc.invalid/v2/validators/schema_WebhookEnvelope.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/WebhookEnvelope"};
 const schema84 = {"x-section":"6.2","description":"The v2 webhook envelope (§6.2).","type":"object","required":["event_type","event_id","timestamp","data"],"properties":{"event_type":{"type":"string"},"event_id":{"type":"string","format":"uuid"},"timestamp":{"description":"When the event occurred.","type":"string","format":"date-time"},"data":{"type":"object","additionalProperties":true}}};
 const formats138 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
@@ -8612,7 +8612,7 @@ return errors === 0;
 validate167.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_200 = validate170;
-const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipmentPage"};
+const schema85 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentPage"};
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8711,7 +8711,7 @@ return errors === 0;
 validate170.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_400 = validate175;
-const schema87 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema87 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8982,7 +8982,7 @@ return errors === 0;
 validate175.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_401 = validate178;
-const schema89 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema89 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9253,7 +9253,7 @@ return errors === 0;
 validate178.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_403 = validate181;
-const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema91 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9524,7 +9524,7 @@ return errors === 0;
 validate181.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_restocking_shipments_429 = validate184;
-const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema93 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9795,7 +9795,7 @@ return errors === 0;
 validate184.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_201 = validate187;
-const schema95 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+const schema95 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipment"};
 
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10128,7 +10128,7 @@ return errors === 0;
 validate187.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_400 = validate192;
-const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema97 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10399,7 +10399,7 @@ return errors === 0;
 validate192.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_401 = validate195;
-const schema99 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema99 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10670,7 +10670,7 @@ return errors === 0;
 validate195.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_403 = validate198;
-const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema101 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10941,7 +10941,7 @@ return errors === 0;
 validate198.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_422 = validate201;
-const schema103 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema103 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11212,7 +11212,7 @@ return errors === 0;
 validate201.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_restocking_shipments_429 = validate204;
-const schema105 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+const schema105 = {"$id":"https://mfc.invalid/v2/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -11483,195 +11483,12 @@ return errors === 0;
 validate204.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const request_post_restocking_shipments = validate207;
-const schema107 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentCreate"};
-const schema109 = {"x-section":"4.2","description":"Body of POST /restocking_shipments (§4.2). priority appears in sample request bodies; whether it is settable is not shown.","type":"object","required":["delivery_option","estimated_arrival_date","warehouse_id","restocking_shipment_items"],"properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
-const schema110 = {"x-section":"4.2","description":"A v2 restocking shipment item on input (§2.3, §4.2): sku_id or sku_code (if both are sent on create, sku_id is used) and announced_quantity.","type":"object","required":["announced_quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"sku_id":{"type":"integer"},"sku_code":{"type":"string"},"announced_quantity":{"type":"integer","minimum":0},"remarks":{"type":["string","null"]},"total_cost_in_cents":{"type":["integer","null"]},"inventory_batch_id":{"description":"Appears in sample request bodies; its requirement is not shown.","type":"integer"}}};
+const schema107 = {"$id":"https://mfc.invalid/v2/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentCreate"};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate210.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema110.anyOf[0].required,parentSchema:schema110.anyOf[0],data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema110.anyOf[1].required,parentSchema:schema110.anyOf[1],data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema110.anyOf,parentSchema:schema110,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.announced_quantity === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema110.required,parentSchema:schema110,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.sku_id.type,parentSchema:schema110.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.sku_code !== undefined){
-let data1 = data.sku_code;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema110.properties.sku_code.type,parentSchema:schema110.properties.sku_code,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.announced_quantity !== undefined){
-let data2 = data.announced_quantity;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.announced_quantity.type,parentSchema:schema110.properties.announced_quantity,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema110.properties.announced_quantity,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.remarks !== undefined){
-let data3 = data.remarks;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/remarks",schemaPath:"#/properties/remarks/type",keyword:"type",params:{type: schema110.properties.remarks.type},message:"must be string,null",schema:schema110.properties.remarks.type,parentSchema:schema110.properties.remarks,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.total_cost_in_cents !== undefined){
-let data4 = data.total_cost_in_cents;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/total_cost_in_cents",schemaPath:"#/properties/total_cost_in_cents/type",keyword:"type",params:{type: schema110.properties.total_cost_in_cents.type},message:"must be integer,null",schema:schema110.properties.total_cost_in_cents.type,parentSchema:schema110.properties.total_cost_in_cents,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.inventory_batch_id !== undefined){
-let data5 = data.inventory_batch_id;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err10 = {instancePath:instancePath+"/inventory_batch_id",schemaPath:"#/properties/inventory_batch_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema110.properties.inventory_batch_id.type,parentSchema:schema110.properties.inventory_batch_id,data:data5};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema110.type,parentSchema:schema110,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate210.errors = vErrors;
-return errors === 0;
-}
-validate210.evaluated = {"props":{"sku_id":true,"sku_code":true,"announced_quantity":true,"remarks":true,"total_cost_in_cents":true,"inventory_batch_id":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11680,7 +11497,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delivery_option === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11690,7 +11507,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.estimated_arrival_date === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11700,7 +11517,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11710,7 +11527,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.restocking_shipment_items === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema109.required,parentSchema:schema109,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11722,7 +11539,7 @@ errors++;
 if(data.delivery_option !== undefined){
 let data0 = data.delivery_option;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.delivery_option.type,parentSchema:schema109.properties.delivery_option,data:data0};
+const err4 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.delivery_option.type,parentSchema:schema64.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11732,7 +11549,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema109.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.delivery_option.enum,parentSchema:schema109.properties.delivery_option,data:data0};
+const err5 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema64.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.delivery_option.enum,parentSchema:schema64.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11745,7 +11562,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.estimated_arrival_date.type,parentSchema:schema109.properties.estimated_arrival_date,data:data1};
+const err6 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.estimated_arrival_date.type,parentSchema:schema64.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11758,7 +11575,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema109.properties.warehouse_id.type,parentSchema:schema109.properties.warehouse_id,data:data2};
+const err7 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema64.properties.warehouse_id.type,parentSchema:schema64.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11773,14 +11590,14 @@ let data3 = data.restocking_shipment_items;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate210(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate130(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema109.properties.restocking_shipment_items.type,parentSchema:schema109.properties.restocking_shipment_items,data:data3};
+const err8 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema64.properties.restocking_shipment_items.type,parentSchema:schema64.properties.restocking_shipment_items,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11793,7 +11610,7 @@ errors++;
 if(data.po_number !== undefined){
 let data5 = data.po_number;
 if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.po_number.type,parentSchema:schema109.properties.po_number,data:data5};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.po_number.type,parentSchema:schema64.properties.po_number,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11806,7 +11623,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data6 = data.supplier_name;
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.supplier_name.type,parentSchema:schema109.properties.supplier_name,data:data6};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.supplier_name.type,parentSchema:schema64.properties.supplier_name,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11819,7 +11636,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data7 = data.tracking_code;
 if(typeof data7 !== "string"){
-const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema109.properties.tracking_code.type,parentSchema:schema109.properties.tracking_code,data:data7};
+const err11 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema64.properties.tracking_code.type,parentSchema:schema64.properties.tracking_code,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11832,7 +11649,7 @@ errors++;
 if(data.priority !== undefined){
 let data8 = data.priority;
 if(typeof data8 !== "boolean"){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema109.properties.priority.type,parentSchema:schema109.properties.priority,data:data8};
+const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema64.properties.priority.type,parentSchema:schema64.properties.priority,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11844,7 +11661,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11853,10 +11670,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate209.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11870,8 +11687,8 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate208(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 validate207.errors = vErrors;
@@ -11879,13 +11696,13 @@ return errors === 0;
 }
 validate207.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate213;
-const schema111 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate211;
+const schema109 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipment"};
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate214.evaluated;
+const evaluated0 = validate212.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12186,36 +12003,556 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate214.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate212.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate213.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate214(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
-validate213.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate213.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_400 = validate218;
-const schema113 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_400 = validate216;
+const schema111 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate217.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+validate217.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate216.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+errors = vErrors.length;
+}
+validate216.errors = vErrors;
+return errors === 0;
+}
+validate216.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_401 = validate219;
+const schema113 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate220.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+validate220.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate219.evaluated;
@@ -12225,6 +12562,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+errors = vErrors.length;
+}
+validate219.errors = vErrors;
+return errors === 0;
+}
+validate219.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_403 = validate222;
+const schema115 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate223.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -12457,36 +12816,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate219.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
-validate219.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate223.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate218.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
-errors = vErrors.length;
-}
-validate218.errors = vErrors;
-return errors === 0;
-}
-validate218.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_401 = validate221;
-const schema115 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate222.evaluated;
@@ -12496,6 +12833,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+errors = vErrors.length;
+}
+validate222.errors = vErrors;
+return errors === 0;
+}
+validate222.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_404 = validate225;
+const schema117 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate226.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -12728,36 +13087,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate222.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate226.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate221.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
-errors = vErrors.length;
-}
-validate221.errors = vErrors;
-return errors === 0;
-}
-validate221.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_403 = validate224;
-const schema117 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate225.evaluated;
@@ -12767,6 +13104,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+errors = vErrors.length;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate228;
+const schema119 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate229.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -12999,36 +13358,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate225.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
-validate225.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate229.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate224.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate225(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
-errors = vErrors.length;
-}
-validate224.errors = vErrors;
-return errors === 0;
-}
-validate224.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_404 = validate227;
-const schema119 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate228.evaluated;
@@ -13038,542 +13375,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+errors = vErrors.length;
 }
 validate228.errors = vErrors;
 return errors === 0;
 }
 validate228.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const response_put_restocking_shipments_id_200 = validate231;
+const schema121 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipment"};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_404.json" */;
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate228(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-errors = vErrors.length;
-}
-validate227.errors = vErrors;
-return errors === 0;
-}
-validate227.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_429 = validate230;
-const schema121 = {"$id":"https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate231.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate231.errors = vErrors;
-return errors === 0;
-}
-validate231.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
-errors = vErrors.length;
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-validate230.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_200 = validate233;
-const schema123 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"};
-
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate234.evaluated;
+const evaluated0 = validate232.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13874,36 +13691,556 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate234.errors = vErrors;
+validate232.errors = vErrors;
 return errors === 0;
 }
-validate234.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate232.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate231.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
 errors = vErrors.length;
 }
-validate233.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_400 = validate238;
-const schema125 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_400 = validate236;
+const schema123 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate237.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+validate237.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate236.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate237(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+validate236.errors = vErrors;
+return errors === 0;
+}
+validate236.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_401 = validate239;
+const schema125 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate240.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+validate240.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate239.evaluated;
@@ -13913,6 +14250,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate240(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+errors = vErrors.length;
+}
+validate239.errors = vErrors;
+return errors === 0;
+}
+validate239.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_403 = validate242;
+const schema127 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate243.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -14145,36 +14504,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
-validate239.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate243.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
-errors = vErrors.length;
-}
-validate238.errors = vErrors;
-return errors === 0;
-}
-validate238.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_401 = validate241;
-const schema127 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate242.evaluated;
@@ -14184,6 +14521,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+errors = vErrors.length;
+}
+validate242.errors = vErrors;
+return errors === 0;
+}
+validate242.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_404 = validate245;
+const schema129 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate246.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -14416,36 +14775,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate246.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_403 = validate244;
-const schema129 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate245.evaluated;
@@ -14455,6 +14792,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+errors = vErrors.length;
+}
+validate245.errors = vErrors;
+return errors === 0;
+}
+validate245.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_422 = validate248;
+const schema131 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate249.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -14687,36 +15046,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate245.errors = vErrors;
+validate249.errors = vErrors;
 return errors === 0;
 }
-validate245.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate249.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate244.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
-errors = vErrors.length;
-}
-validate244.errors = vErrors;
-return errors === 0;
-}
-validate244.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_404 = validate247;
-const schema131 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate248.evaluated;
@@ -14726,6 +15063,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate249(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+errors = vErrors.length;
+}
+validate248.errors = vErrors;
+return errors === 0;
+}
+validate248.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_429 = validate251;
+const schema133 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate252.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -14958,36 +15317,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
-validate248.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate252.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate247.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-validate247.errors = vErrors;
-return errors === 0;
-}
-validate247.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_422 = validate250;
-const schema133 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate251.evaluated;
@@ -14997,543 +15334,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate252(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+errors = vErrors.length;
 }
 validate251.errors = vErrors;
 return errors === 0;
 }
 validate251.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_put_restocking_shipments_id = validate254;
+const schema135 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipmentUpdate"};
 
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_422.json" */;
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate250.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
-errors = vErrors.length;
-}
-validate250.errors = vErrors;
-return errors === 0;
-}
-validate250.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_429 = validate253;
-const schema135 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-validate254.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
-errors = vErrors.length;
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_restocking_shipments_id = validate256;
-const schema137 = {"$id":"https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/RestockingShipmentUpdate"};
-const schema138 = {"x-section":"4.2","description":"Body of PUT /restocking_shipments/{id} (§4.2): the create properties, all optional. The update replaces the resource and is allowed only in status created or shipped.","type":"object","properties":{"delivery_option":{"type":"string","enum":["courier","dropoff","hive_freight","postal"]},"estimated_arrival_date":{"type":"string"},"warehouse_id":{"type":"integer"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}},"po_number":{"type":"string"},"supplier_name":{"type":"string"},"tracking_code":{"type":"string"},"priority":{"description":"Appears in sample request bodies; whether it is settable is not shown.","type":"boolean"}}};
-
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate257.evaluated;
+const evaluated0 = validate255.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15544,7 +15360,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.delivery_option !== undefined){
 let data0 = data.delivery_option;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.delivery_option.type,parentSchema:schema138.properties.delivery_option,data:data0};
+const err0 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.delivery_option.type,parentSchema:schema67.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15554,7 +15370,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data0 === "courier") || (data0 === "dropoff")) || (data0 === "hive_freight")) || (data0 === "postal"))){
-const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema138.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema138.properties.delivery_option.enum,parentSchema:schema138.properties.delivery_option,data:data0};
+const err1 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema67.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema67.properties.delivery_option.enum,parentSchema:schema67.properties.delivery_option,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15567,7 +15383,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.estimated_arrival_date.type,parentSchema:schema138.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.estimated_arrival_date.type,parentSchema:schema67.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15580,7 +15396,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema138.properties.warehouse_id.type,parentSchema:schema138.properties.warehouse_id,data:data2};
+const err3 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema67.properties.warehouse_id.type,parentSchema:schema67.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15595,14 +15411,14 @@ let data3 = data.restocking_shipment_items;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate210(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate130(data3[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema138.properties.restocking_shipment_items.type,parentSchema:schema138.properties.restocking_shipment_items,data:data3};
+const err4 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema67.properties.restocking_shipment_items.type,parentSchema:schema67.properties.restocking_shipment_items,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15615,7 +15431,7 @@ errors++;
 if(data.po_number !== undefined){
 let data5 = data.po_number;
 if(typeof data5 !== "string"){
-const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.po_number.type,parentSchema:schema138.properties.po_number,data:data5};
+const err5 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.po_number.type,parentSchema:schema67.properties.po_number,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15628,7 +15444,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data6 = data.supplier_name;
 if(typeof data6 !== "string"){
-const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.supplier_name.type,parentSchema:schema138.properties.supplier_name,data:data6};
+const err6 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.supplier_name.type,parentSchema:schema67.properties.supplier_name,data:data6};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15641,7 +15457,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data7 = data.tracking_code;
 if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.tracking_code.type,parentSchema:schema138.properties.tracking_code,data:data7};
+const err7 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema67.properties.tracking_code.type,parentSchema:schema67.properties.tracking_code,data:data7};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15654,7 +15470,7 @@ errors++;
 if(data.priority !== undefined){
 let data8 = data.priority;
 if(typeof data8 !== "boolean"){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema138.properties.priority.type,parentSchema:schema138.properties.priority,data:data8};
+const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema67.properties.priority.type,parentSchema:schema67.properties.priority,data:data8};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15666,7 +15482,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema67.type,parentSchema:schema67,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15675,36 +15491,556 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate257.errors = vErrors;
+validate255.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate255.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_put_restocking_shipments_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate256.evaluated;
+const evaluated0 = validate254.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
 errors = vErrors.length;
 }
-validate256.errors = vErrors;
+validate254.errors = vErrors;
 return errors === 0;
 }
-validate256.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate254.evaluated = {"props":{"delivery_option":true,"estimated_arrival_date":true,"warehouse_id":true,"restocking_shipment_items":true,"po_number":true,"supplier_name":true,"tracking_code":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_cancel_400 = validate260;
-const schema139 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_restocking_shipments_id_cancel_400 = validate258;
+const schema137 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate259.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate259.errors = vErrors;
+return errors === 0;
+}
+validate259.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate258.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+errors = vErrors.length;
+}
+validate258.errors = vErrors;
+return errors === 0;
+}
+validate258.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_401 = validate261;
+const schema139 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate262.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate262.errors = vErrors;
+return errors === 0;
+}
+validate262.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate261.evaluated;
@@ -15714,6 +16050,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+errors = vErrors.length;
+}
+validate261.errors = vErrors;
+return errors === 0;
+}
+validate261.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_403 = validate264;
+const schema141 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -15946,36 +16304,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate261.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
-validate261.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate265.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate260.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate261(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
-errors = vErrors.length;
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
-validate260.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_401 = validate263;
-const schema141 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate264.evaluated;
@@ -15985,6 +16321,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+errors = vErrors.length;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+validate264.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_404 = validate267;
+const schema143 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate268.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -16217,36 +16575,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate264.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
-validate264.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate268.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate263.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate264(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
-errors = vErrors.length;
-}
-validate263.errors = vErrors;
-return errors === 0;
-}
-validate263.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_403 = validate266;
-const schema143 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate267.evaluated;
@@ -16256,6 +16592,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+errors = vErrors.length;
+}
+validate267.errors = vErrors;
+return errors === 0;
+}
+validate267.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_422 = validate270;
+const schema145 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate271.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -16488,36 +16846,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate267.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate271.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate266.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate267(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
-errors = vErrors.length;
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-validate266.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_404 = validate269;
-const schema145 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate270.evaluated;
@@ -16527,6 +16863,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+errors = vErrors.length;
+}
+validate270.errors = vErrors;
+return errors === 0;
+}
+validate270.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_cancel_429 = validate273;
+const schema147 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate274.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -16759,36 +17117,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate270.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
-validate270.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate274.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate269.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
-errors = vErrors.length;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-validate269.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_422 = validate272;
-const schema147 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate273.evaluated;
@@ -16798,542 +17134,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+errors = vErrors.length;
 }
 validate273.errors = vErrors;
 return errors === 0;
 }
 validate273.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const response_post_skus_sku_id_inventory_batches_2xx = validate276;
+const schema149 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatch"};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_422.json" */;
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate272.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate273(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
-errors = vErrors.length;
-}
-validate272.errors = vErrors;
-return errors === 0;
-}
-validate272.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_cancel_429 = validate275;
-const schema149 = {"$id":"https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate276.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate276.errors = vErrors;
-return errors === 0;
-}
-validate276.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_restocking_shipments_id_cancel_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
-errors = vErrors.length;
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-validate275.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_2xx = validate278;
-const schema151 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatch"};
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate279.evaluated;
+const evaluated0 = validate277.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17583,36 +17399,556 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate279.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
-validate279.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate277.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_2xx.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate278.evaluated;
+const evaluated0 = validate276.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate279(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
-validate278.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
-validate278.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
+validate276.evaluated = {"props":{"id":true,"lot_number":true,"production_date":true,"expiry_date":true,"status":true,"blocked":true,"block_reason":true,"name":true,"tracking_code":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_sku_id_inventory_batches_400 = validate281;
-const schema153 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_skus_sku_id_inventory_batches_400 = validate279;
+const schema151 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate280.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate279.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+errors = vErrors.length;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+validate279.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_401 = validate282;
+const schema153 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate283.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate283.errors = vErrors;
+return errors === 0;
+}
+validate283.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate282.evaluated;
@@ -17622,6 +17958,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+errors = vErrors.length;
+}
+validate282.errors = vErrors;
+return errors === 0;
+}
+validate282.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_403 = validate285;
+const schema155 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate286.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -17854,36 +18212,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate282.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
-validate282.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate286.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate281.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
-errors = vErrors.length;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-validate281.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_401 = validate284;
-const schema155 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate285.evaluated;
@@ -17893,6 +18229,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate286(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+errors = vErrors.length;
+}
+validate285.errors = vErrors;
+return errors === 0;
+}
+validate285.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_404 = validate288;
+const schema157 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -18125,36 +18483,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate285.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
-validate285.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate289.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate284.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate285(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
-errors = vErrors.length;
-}
-validate284.errors = vErrors;
-return errors === 0;
-}
-validate284.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_403 = validate287;
-const schema157 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate288.evaluated;
@@ -18164,6 +18500,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+errors = vErrors.length;
+}
+validate288.errors = vErrors;
+return errors === 0;
+}
+validate288.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_422 = validate291;
+const schema159 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate292.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -18396,36 +18754,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate288.errors = vErrors;
+validate292.errors = vErrors;
 return errors === 0;
 }
-validate288.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate292.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate287.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
-errors = vErrors.length;
-}
-validate287.errors = vErrors;
-return errors === 0;
-}
-validate287.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_404 = validate290;
-const schema159 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate291.evaluated;
@@ -18435,6 +18771,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+errors = vErrors.length;
+}
+validate291.errors = vErrors;
+return errors === 0;
+}
+validate291.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_sku_id_inventory_batches_429 = validate294;
+const schema161 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -18667,36 +19025,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate291.errors = vErrors;
+validate295.errors = vErrors;
 return errors === 0;
 }
-validate291.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate295.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
-errors = vErrors.length;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-validate290.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_422 = validate293;
-const schema161 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate294.evaluated;
@@ -18706,543 +19042,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
 }
 validate294.errors = vErrors;
 return errors === 0;
 }
 validate294.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_post_skus_sku_id_inventory_batches = validate297;
+const schema163 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchCreate"};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_422.json" */;
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate293.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
-errors = vErrors.length;
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-validate293.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_sku_id_inventory_batches_429 = validate296;
-const schema163 = {"$id":"https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate297.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate297.errors = vErrors;
-return errors === 0;
-}
-validate297.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_skus_sku_id_inventory_batches_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate296.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
-errors = vErrors.length;
-}
-validate296.errors = vErrors;
-return errors === 0;
-}
-validate296.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_post_skus_sku_id_inventory_batches = validate299;
-const schema165 = {"$id":"https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchCreate"};
-const schema166 = {"x-section":"4.2","description":"Body of POST /skus/{sku_id}/inventory_batches (§4.2); which properties are required is not shown.","type":"object","properties":{"lot_number":{"type":["string","null"]},"production_date":{"type":["string","null"],"format":"date"},"expiry_date":{"type":["string","null"],"format":"date"}}};
-
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate300.evaluated;
+const evaluated0 = validate298.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19253,7 +19068,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lot_number !== undefined){
 let data0 = data.lot_number;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema166.properties.lot_number.type},message:"must be string,null",schema:schema166.properties.lot_number.type,parentSchema:schema166.properties.lot_number,data:data0};
+const err0 = {instancePath:instancePath+"/lot_number",schemaPath:"#/properties/lot_number/type",keyword:"type",params:{type: schema71.properties.lot_number.type},message:"must be string,null",schema:schema71.properties.lot_number.type,parentSchema:schema71.properties.lot_number,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19266,7 +19081,7 @@ errors++;
 if(data.production_date !== undefined){
 let data1 = data.production_date;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema166.properties.production_date.type},message:"must be string,null",schema:schema166.properties.production_date.type,parentSchema:schema166.properties.production_date,data:data1};
+const err1 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/type",keyword:"type",params:{type: schema71.properties.production_date.type},message:"must be string,null",schema:schema71.properties.production_date.type,parentSchema:schema71.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19277,7 +19092,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!(formats94.validate(data1))){
-const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema166.properties.production_date,data:data1};
+const err2 = {instancePath:instancePath+"/production_date",schemaPath:"#/properties/production_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema71.properties.production_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19291,7 +19106,7 @@ errors++;
 if(data.expiry_date !== undefined){
 let data2 = data.expiry_date;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema166.properties.expiry_date.type},message:"must be string,null",schema:schema166.properties.expiry_date.type,parentSchema:schema166.properties.expiry_date,data:data2};
+const err3 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/type",keyword:"type",params:{type: schema71.properties.expiry_date.type},message:"must be string,null",schema:schema71.properties.expiry_date.type,parentSchema:schema71.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19302,7 +19117,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!(formats94.validate(data2))){
-const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema166.properties.expiry_date,data:data2};
+const err4 = {instancePath:instancePath+"/expiry_date",schemaPath:"#/properties/expiry_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema71.properties.expiry_date,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19315,7 +19130,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19324,39 +19139,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate300.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
-validate300.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate298.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_post_skus_sku_id_inventory_batches.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate299.evaluated;
+const evaluated0 = validate297.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
 errors = vErrors.length;
 }
-validate299.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
-validate299.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
+validate297.evaluated = {"props":{"lot_number":true,"production_date":true,"expiry_date":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate302;
-const schema167 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/InventoryBatchSettings"};
+export const response_put_skus_sku_id_inventory_batch_settings_2xx = validate300;
+const schema165 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchSettings"};
 
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate303.evaluated;
+const evaluated0 = validate301.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19505,36 +19320,556 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate303.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
-validate303.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate301.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_2xx.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate302.evaluated;
+const evaluated0 = validate300.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
-validate302.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
-validate302.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate300.evaluated = {"props":{"id":true,"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"is_merchant_default":true,"sku_id":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_sku_id_inventory_batch_settings_400 = validate305;
-const schema169 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_put_skus_sku_id_inventory_batch_settings_400 = validate303;
+const schema167 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate304.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate304.errors = vErrors;
+return errors === 0;
+}
+validate304.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate303.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+errors = vErrors.length;
+}
+validate303.errors = vErrors;
+return errors === 0;
+}
+validate303.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_401 = validate306;
+const schema169 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate307.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+validate307.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate306.evaluated;
@@ -19544,6 +19879,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate306.errors = vErrors;
+return errors === 0;
+}
+validate306.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_403 = validate309;
+const schema171 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate310.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -19776,36 +20133,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate306.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
-validate306.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate310.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate305.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate306(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
-errors = vErrors.length;
-}
-validate305.errors = vErrors;
-return errors === 0;
-}
-validate305.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_sku_id_inventory_batch_settings_401 = validate308;
-const schema171 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate309.evaluated;
@@ -19815,6 +20150,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+errors = vErrors.length;
+}
+validate309.errors = vErrors;
+return errors === 0;
+}
+validate309.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_404 = validate312;
+const schema173 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate313.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -20047,36 +20404,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate309.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
-validate309.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate313.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate308.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
-errors = vErrors.length;
-}
-validate308.errors = vErrors;
-return errors === 0;
-}
-validate308.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_sku_id_inventory_batch_settings_403 = validate311;
-const schema173 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate312.evaluated;
@@ -20086,6 +20421,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+errors = vErrors.length;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_422 = validate315;
+const schema175 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate316.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -20318,36 +20675,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate312.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
-validate312.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate316.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate311.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
-errors = vErrors.length;
-}
-validate311.errors = vErrors;
-return errors === 0;
-}
-validate311.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_sku_id_inventory_batch_settings_404 = validate314;
-const schema175 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate315.evaluated;
@@ -20357,6 +20692,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+errors = vErrors.length;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+validate315.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_sku_id_inventory_batch_settings_429 = validate318;
+const schema177 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate319.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -20589,36 +20946,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate315.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate319.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate314.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
-errors = vErrors.length;
-}
-validate314.errors = vErrors;
-return errors === 0;
-}
-validate314.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_sku_id_inventory_batch_settings_422 = validate317;
-const schema177 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate318.evaluated;
@@ -20628,543 +20963,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+errors = vErrors.length;
 }
 validate318.errors = vErrors;
 return errors === 0;
 }
 validate318.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_put_skus_sku_id_inventory_batch_settings = validate321;
+const schema179 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/InventoryBatchSettingsUpdate"};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_422.json" */;
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate317.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
-errors = vErrors.length;
-}
-validate317.errors = vErrors;
-return errors === 0;
-}
-validate317.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_sku_id_inventory_batch_settings_429 = validate320;
-const schema179 = {"$id":"https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate321.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate321.errors = vErrors;
-return errors === 0;
-}
-validate321.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_skus_sku_id_inventory_batch_settings_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
-errors = vErrors.length;
-}
-validate320.errors = vErrors;
-return errors === 0;
-}
-validate320.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_skus_sku_id_inventory_batch_settings = validate323;
-const schema181 = {"$id":"https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/InventoryBatchSettingsUpdate"};
-const schema182 = {"x-section":"4.2","description":"Body of PUT /skus/{sku_id}/inventory_batch_settings (§4.2). Omitting expiry_follow_up_action keeps the stored value. For merchants enrolled in expiry handling, setting an expiry field to a new value turns batch tracking on for the SKU; without batch tracking such a write answers 422 and nothing is saved.","type":"object","properties":{"batch_priority":{"type":"string"},"b2c_shelf_life_in_weeks":{"type":"integer"},"b2b_shelf_life_in_weeks":{"type":"integer"},"ito_shelf_life_in_weeks":{"type":"integer"},"kit_shelf_life_in_weeks":{"type":"integer"},"action_weeks_before_expiry":{"description":"Null clears the value.","type":["integer","null"]},"expiry_follow_up_action":{"description":"Null makes the SKU inherit the merchant default's action.","type":["string","null"]}}};
-
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate324.evaluated;
+const evaluated0 = validate322.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21175,7 +20989,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.batch_priority !== undefined){
 let data0 = data.batch_priority;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.batch_priority.type,parentSchema:schema182.properties.batch_priority,data:data0};
+const err0 = {instancePath:instancePath+"/batch_priority",schemaPath:"#/properties/batch_priority/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.batch_priority.type,parentSchema:schema75.properties.batch_priority,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -21188,7 +21002,7 @@ errors++;
 if(data.b2c_shelf_life_in_weeks !== undefined){
 let data1 = data.b2c_shelf_life_in_weeks;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema182.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema182.properties.b2c_shelf_life_in_weeks,data:data1};
+const err1 = {instancePath:instancePath+"/b2c_shelf_life_in_weeks",schemaPath:"#/properties/b2c_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.b2c_shelf_life_in_weeks.type,parentSchema:schema75.properties.b2c_shelf_life_in_weeks,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -21201,7 +21015,7 @@ errors++;
 if(data.b2b_shelf_life_in_weeks !== undefined){
 let data2 = data.b2b_shelf_life_in_weeks;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema182.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema182.properties.b2b_shelf_life_in_weeks,data:data2};
+const err2 = {instancePath:instancePath+"/b2b_shelf_life_in_weeks",schemaPath:"#/properties/b2b_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.b2b_shelf_life_in_weeks.type,parentSchema:schema75.properties.b2b_shelf_life_in_weeks,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21214,7 +21028,7 @@ errors++;
 if(data.ito_shelf_life_in_weeks !== undefined){
 let data3 = data.ito_shelf_life_in_weeks;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema182.properties.ito_shelf_life_in_weeks.type,parentSchema:schema182.properties.ito_shelf_life_in_weeks,data:data3};
+const err3 = {instancePath:instancePath+"/ito_shelf_life_in_weeks",schemaPath:"#/properties/ito_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.ito_shelf_life_in_weeks.type,parentSchema:schema75.properties.ito_shelf_life_in_weeks,data:data3};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21227,7 +21041,7 @@ errors++;
 if(data.kit_shelf_life_in_weeks !== undefined){
 let data4 = data.kit_shelf_life_in_weeks;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema182.properties.kit_shelf_life_in_weeks.type,parentSchema:schema182.properties.kit_shelf_life_in_weeks,data:data4};
+const err4 = {instancePath:instancePath+"/kit_shelf_life_in_weeks",schemaPath:"#/properties/kit_shelf_life_in_weeks/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema75.properties.kit_shelf_life_in_weeks.type,parentSchema:schema75.properties.kit_shelf_life_in_weeks,data:data4};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -21240,7 +21054,7 @@ errors++;
 if(data.action_weeks_before_expiry !== undefined){
 let data5 = data.action_weeks_before_expiry;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema182.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema182.properties.action_weeks_before_expiry.type,parentSchema:schema182.properties.action_weeks_before_expiry,data:data5};
+const err5 = {instancePath:instancePath+"/action_weeks_before_expiry",schemaPath:"#/properties/action_weeks_before_expiry/type",keyword:"type",params:{type: schema75.properties.action_weeks_before_expiry.type},message:"must be integer,null",schema:schema75.properties.action_weeks_before_expiry.type,parentSchema:schema75.properties.action_weeks_before_expiry,data:data5};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21253,7 +21067,7 @@ errors++;
 if(data.expiry_follow_up_action !== undefined){
 let data6 = data.expiry_follow_up_action;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema182.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema182.properties.expiry_follow_up_action.type,parentSchema:schema182.properties.expiry_follow_up_action,data:data6};
+const err6 = {instancePath:instancePath+"/expiry_follow_up_action",schemaPath:"#/properties/expiry_follow_up_action/type",keyword:"type",params:{type: schema75.properties.expiry_follow_up_action.type},message:"must be string,null",schema:schema75.properties.expiry_follow_up_action.type,parentSchema:schema75.properties.expiry_follow_up_action,data:data6};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -21265,7 +21079,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21274,39 +21088,39 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate324.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
-validate324.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate322.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_put_skus_sku_id_inventory_batch_settings.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate323.evaluated;
+const evaluated0 = validate321.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
 errors = vErrors.length;
 }
-validate323.errors = vErrors;
+validate321.errors = vErrors;
 return errors === 0;
 }
-validate323.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
+validate321.evaluated = {"props":{"batch_priority":true,"b2c_shelf_life_in_weeks":true,"b2b_shelf_life_in_weeks":true,"ito_shelf_life_in_weeks":true,"kit_shelf_life_in_weeks":true,"action_weeks_before_expiry":true,"expiry_follow_up_action":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_200 = validate326;
-const schema183 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/OrderPage"};
+export const response_get_orders_200 = validate324;
+const schema181 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderPage"};
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
+const evaluated0 = validate325.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21353,36 +21167,556 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate327.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
-validate327.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate325.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate326.evaluated;
+const evaluated0 = validate324.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate327(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate327.errors : vErrors.concat(validate327.errors);
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
 errors = vErrors.length;
 }
-validate326.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate324.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_400 = validate331;
-const schema185 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_400 = validate329;
+const schema183 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate329.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
+errors = vErrors.length;
+}
+validate329.errors = vErrors;
+return errors === 0;
+}
+validate329.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_401 = validate332;
+const schema185 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate333.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+validate333.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate332.evaluated;
@@ -21392,6 +21726,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+errors = vErrors.length;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+validate332.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_403 = validate335;
+const schema187 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -21624,36 +21980,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
-validate332.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate336.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate331.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
-errors = vErrors.length;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-validate331.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_401 = validate334;
-const schema187 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate335.evaluated;
@@ -21663,6 +21997,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+errors = vErrors.length;
+}
+validate335.errors = vErrors;
+return errors === 0;
+}
+validate335.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_429 = validate338;
+const schema189 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate339.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -21895,36 +22251,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate335.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate339.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate334.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
-errors = vErrors.length;
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-validate334.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_403 = validate337;
-const schema189 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate338.evaluated;
@@ -21934,542 +22268,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+errors = vErrors.length;
 }
 validate338.errors = vErrors;
 return errors === 0;
 }
 validate338.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const response_post_orders_200 = validate341;
+const schema191 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_403.json" */;
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate337.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
-errors = vErrors.length;
-}
-validate337.errors = vErrors;
-return errors === 0;
-}
-validate337.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_429 = validate340;
-const schema191 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate341.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate341.errors = vErrors;
-return errors === 0;
-}
-validate341.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate340.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
-errors = vErrors.length;
-}
-validate340.errors = vErrors;
-return errors === 0;
-}
-validate340.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_200 = validate343;
-const schema193 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate344.evaluated;
+const evaluated0 = validate342.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23124,36 +22938,556 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate344.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-validate344.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate342.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate343.evaluated;
+const evaluated0 = validate341.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
-validate343.errors = vErrors;
+validate341.errors = vErrors;
 return errors === 0;
 }
-validate343.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate341.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_400 = validate349;
-const schema195 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_post_orders_400 = validate347;
+const schema193 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate348.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+validate348.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate347.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate348(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate348.errors : vErrors.concat(validate348.errors);
+errors = vErrors.length;
+}
+validate347.errors = vErrors;
+return errors === 0;
+}
+validate347.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_401 = validate350;
+const schema195 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate351.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate351.errors = vErrors;
+return errors === 0;
+}
+validate351.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate350.evaluated;
@@ -23163,6 +23497,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate351(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate351.errors : vErrors.concat(validate351.errors);
+errors = vErrors.length;
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+validate350.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_403 = validate353;
+const schema197 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate354.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -23395,36 +23751,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate350.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
-validate350.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate354.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-validate349.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_401 = validate352;
-const schema197 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate353.evaluated;
@@ -23434,6 +23768,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate354(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate354.errors : vErrors.concat(validate354.errors);
+errors = vErrors.length;
+}
+validate353.errors = vErrors;
+return errors === 0;
+}
+validate353.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_404 = validate356;
+const schema199 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate357.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -23666,36 +24022,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate353.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
-validate353.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate357.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate352.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
-errors = vErrors.length;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-validate352.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_403 = validate355;
-const schema199 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate356.evaluated;
@@ -23705,6 +24039,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate357(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
+errors = vErrors.length;
+}
+validate356.errors = vErrors;
+return errors === 0;
+}
+validate356.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_409 = validate359;
+const schema201 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate360.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -23937,36 +24293,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate356.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
-validate356.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate360.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate355.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-validate355.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_404 = validate358;
-const schema201 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate359.evaluated;
@@ -23976,6 +24310,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate360(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+errors = vErrors.length;
+}
+validate359.errors = vErrors;
+return errors === 0;
+}
+validate359.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_422 = validate362;
+const schema203 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate363.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -24208,36 +24564,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate359.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
-validate359.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate363.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
-errors = vErrors.length;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-validate358.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_409 = validate361;
-const schema203 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate362.evaluated;
@@ -24247,6 +24581,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate363(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
+errors = vErrors.length;
+}
+validate362.errors = vErrors;
+return errors === 0;
+}
+validate362.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_429 = validate365;
+const schema205 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate366.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -24479,36 +24835,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate362.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
-validate362.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate366.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-validate361.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_422 = validate364;
-const schema205 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
 
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate365.evaluated;
@@ -24518,271 +24852,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+errors = vErrors.length;
 }
 validate365.errors = vErrors;
 return errors === 0;
 }
 validate365.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+export const request_post_orders = validate368;
+const schema207 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderCreate"};
 
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_422.json" */;
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate364.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
-errors = vErrors.length;
-}
-validate364.errors = vErrors;
-return errors === 0;
-}
-validate364.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_429 = validate367;
-const schema207 = {"$id":"https://mfc.invalid/v2/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate368.evaluated;
+const evaluated0 = validate369.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -24790,8 +24875,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.merchant_order_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24800,20 +24885,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(data.sales_channel_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -24822,10 +24895,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(data.carrier_preference === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -24834,10 +24905,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(data.currency === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -24846,16 +24915,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.financial_status === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -24864,8 +24925,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.items === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24874,10 +24935,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(data.shipping_address === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -24886,10 +24945,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(data.total_price_in_cents === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24898,10 +24955,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(data.total_tax_in_cents === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24910,18 +24965,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(data.total_net_revenue_in_cents === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -24930,10 +24975,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(data.total_net_refunds_in_cents === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -24942,15 +24985,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(data.total_tax_refunds_in_cents === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24959,22 +24995,10 @@ vErrors.push(err11);
 }
 errors++;
 }
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(data.merchant_order_id !== undefined){
+let data0 = data.merchant_order_id;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.merchant_order_id.type,parentSchema:schema36.properties.merchant_order_id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24984,269 +25008,21 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(data.sales_channel_id !== undefined){
+let data1 = data.sales_channel_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err13 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.sales_channel_id.type,parentSchema:schema36.properties.sales_channel_id,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate368.errors = vErrors;
-return errors === 0;
-}
-validate368.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_post_orders_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate367.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate368(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
-errors = vErrors.length;
-}
-validate367.errors = vErrors;
-return errors === 0;
-}
-validate367.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_post_orders = validate370;
-const schema209 = {"$id":"https://mfc.invalid/v2/validators/request_post_orders.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderCreate"};
-const schema210 = {"x-section":"4.2","description":"Body of POST /orders (§4.2): the Order's writable properties, with the ones §2.1 marks required. The read-only properties (id, created_at, updated_at, fulfillment_status) are the service's; created_at defaults to the current time. Beyond the Order shape the body is not shown.","type":"object","required":["merchant_order_id","sales_channel_id","carrier_preference","currency","financial_status","items","shipping_address","total_price_in_cents","total_tax_in_cents","total_net_revenue_in_cents","total_net_refunds_in_cents","total_tax_refunds_in_cents"],"properties":{"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"],"additionalProperties":true},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
-const schema211 = {"x-section":"2.1","description":"An order line item (§2.1). It names its SKU by sku_id or sku_code.","type":"object","required":["merchant_item_id","quantity"],"anyOf":[{"title":"sku_id present","required":["sku_id"]},{"title":"sku_code present","required":["sku_code"]}],"properties":{"merchant_item_id":{"description":"Unique among the line items of the order.","type":"string"},"sku_id":{"description":"Required if sku_code is absent.","type":"integer","format":"int64"},"sku_code":{"description":"The merchant's SKU identifier; required if sku_id is absent.","type":"string"},"quantity":{"type":"integer","format":"int32","minimum":1},"price_per_unit_in_cents":{"type":"integer","format":"int32","minimum":0},"price_per_unit_in_cents_with_discount":{"type":"integer","format":"int32","minimum":0}}};
-
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate372.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema211.anyOf[0].required,parentSchema:schema211.anyOf[0],data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-const _errs3 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_code === undefined){
-const err1 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "sku_code"},message:"must have required property '"+"sku_code"+"'",schema:schema211.anyOf[1].required,parentSchema:schema211.anyOf[1],data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema211.anyOf,parentSchema:schema211,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.merchant_item_id === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_item_id"},message:"must have required property '"+"merchant_item_id"+"'",schema:schema211.required,parentSchema:schema211,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.quantity === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'",schema:schema211.required,parentSchema:schema211,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.merchant_item_id !== undefined){
-let data0 = data.merchant_item_id;
-if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/merchant_item_id",schemaPath:"#/properties/merchant_item_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.merchant_item_id.type,parentSchema:schema211.properties.merchant_item_id,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.sku_id !== undefined){
-let data1 = data.sku_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.sku_id.type,parentSchema:schema211.properties.sku_id,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err7 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema211.properties.sku_id,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.sku_code !== undefined){
-let data2 = data.sku_code;
-if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/sku_code",schemaPath:"#/properties/sku_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.sku_code.type,parentSchema:schema211.properties.sku_code,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.quantity !== undefined){
-let data3 = data.quantity;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.quantity.type,parentSchema:schema211.properties.quantity,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema211.properties.quantity,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!(formats12.validate(data3))){
-const err11 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema211.properties.quantity,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.price_per_unit_in_cents !== undefined){
-let data4 = data.price_per_unit_in_cents;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.price_per_unit_in_cents.type,parentSchema:schema211.properties.price_per_unit_in_cents,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.price_per_unit_in_cents,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(!(formats12.validate(data4))){
-const err14 = {instancePath:instancePath+"/price_per_unit_in_cents",schemaPath:"#/properties/price_per_unit_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema211.properties.price_per_unit_in_cents,data:data4};
+const err14 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema36.properties.sales_channel_id,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -25257,10 +25033,10 @@ errors++;
 }
 }
 }
-if(data.price_per_unit_in_cents_with_discount !== undefined){
-let data5 = data.price_per_unit_in_cents_with_discount;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.price_per_unit_in_cents_with_discount.type,parentSchema:schema211.properties.price_per_unit_in_cents_with_discount,data:data5};
+if(data.carrier_preference !== undefined){
+let data2 = data.carrier_preference;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err15 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema36.properties.carrier_preference.type},message:"must be string,null",schema:schema36.properties.carrier_preference.type,parentSchema:schema36.properties.carrier_preference,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -25269,9 +25045,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err16 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.price_per_unit_in_cents_with_discount,data:data5};
+}
+if(data.external_created_at !== undefined){
+let data3 = data.external_created_at;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err16 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema36.properties.external_created_at.type},message:"must be string,null",schema:schema36.properties.external_created_at.type,parentSchema:schema36.properties.external_created_at,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -25280,8 +25058,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(formats12.validate(data5))){
-const err17 = {instancePath:instancePath+"/price_per_unit_in_cents_with_discount",schemaPath:"#/properties/price_per_unit_in_cents_with_discount/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema211.properties.price_per_unit_in_cents_with_discount,data:data5};
+if(typeof data3 === "string"){
+if(!(formats4.test(data3))){
+const err17 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema36.properties.external_created_at,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -25292,9 +25071,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
+if(data.currency !== undefined){
+let data4 = data.currency;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err18 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema36.properties.currency,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -25303,12 +25084,351 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate372.errors = vErrors;
+}
+else {
+const err19 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.currency.type,parentSchema:schema36.properties.currency,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data5 = data.custom_metadata;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema36.properties.custom_metadata.type},message:"must be object,null",schema:schema36.properties.custom_metadata.type,parentSchema:schema36.properties.custom_metadata,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data6 = data.customer_order_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err21 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema36.properties.customer_order_number.type},message:"must be string,null",schema:schema36.properties.customer_order_number.type,parentSchema:schema36.properties.customer_order_number,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data7 = data.payment_method;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema36.properties.payment_method.type},message:"must be string,null",schema:schema36.properties.payment_method.type,parentSchema:schema36.properties.payment_method,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data8 = data.financial_status;
+if(typeof data8 !== "string"){
+const err23 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.financial_status.type,parentSchema:schema36.properties.financial_status,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!((((data8 === "failed") || (data8 === "paid")) || (data8 === "pending")) || (data8 === "refunded"))){
+const err24 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema36.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.financial_status.enum,parentSchema:schema36.properties.financial_status,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data9 = data.tags;
+if((!(Array.isArray(data9))) && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema36.properties.tags.type},message:"must be array,null",schema:schema36.properties.tags.type,parentSchema:schema36.properties.tags,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 !== "string"){
+const err26 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.tags.items.type,parentSchema:schema36.properties.tags.items,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data11 = data.items;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate63(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.items.type,parentSchema:schema36.properties.items,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data14 = data.total_price_in_cents;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err28 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.total_price_in_cents.type,parentSchema:schema36.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err29 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!(formats12.validate(data14))){
+const err30 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema36.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data15 = data.total_tax_in_cents;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err31 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.total_tax_in_cents.type,parentSchema:schema36.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err32 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!(formats12.validate(data15))){
+const err33 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema36.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data16 = data.total_net_revenue_in_cents;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err34 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.total_net_revenue_in_cents.type,parentSchema:schema36.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err35 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(formats12.validate(data16))){
+const err36 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema36.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data17 = data.total_net_refunds_in_cents;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err37 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.total_net_refunds_in_cents.type,parentSchema:schema36.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err38 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(!(formats12.validate(data17))){
+const err39 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema36.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data18 = data.total_tax_refunds_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err40 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.total_tax_refunds_in_cents.type,parentSchema:schema36.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err41 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err42 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema36.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate369.errors = vErrors;
 return errors === 0;
 }
-validate372.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
+validate369.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema212 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
+
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/request_post_orders.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate368.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate369(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+errors = vErrors.length;
+}
+validate368.errors = vErrors;
+return errors === 0;
+}
+validate368.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_200 = validate373;
+const schema209 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 
 function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -25320,1045 +25440,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
-let valid0 = false;
-const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'",schema:schema212.anyOf[0].required,parentSchema:schema212.anyOf[0],data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.first_name !== undefined){
-let data0 = data.first_name;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/first_name",schemaPath:"#/anyOf/0/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.anyOf[0].properties.first_name.type,parentSchema:schema212.anyOf[0].properties.first_name,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-var props0 = {};
-props0.first_name = true;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.last_name === undefined){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema212.anyOf[1].required,parentSchema:schema212.anyOf[1],data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.last_name !== undefined){
-let data1 = data.last_name;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/last_name",schemaPath:"#/anyOf/1/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.anyOf[1].properties.last_name.type,parentSchema:schema212.anyOf[1].properties.last_name,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.last_name = true;
-}
-}
-const _errs8 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.full_name === undefined){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema212.anyOf[2].required,parentSchema:schema212.anyOf[2],data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.full_name !== undefined){
-let data2 = data.full_name;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/full_name",schemaPath:"#/anyOf/2/properties/full_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.anyOf[2].properties.full_name.type,parentSchema:schema212.anyOf[2].properties.full_name,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs8 === errors;
-valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = props0 || {};
-props0.full_name = true;
-}
-}
-if(!valid0){
-const err6 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema212.anyOf,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-errors = _errs1;
-if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.city === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'",schema:schema212.required,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.country_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "country_code"},message:"must have required property '"+"country_code"+"'",schema:schema212.required,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.line1 === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'",schema:schema212.required,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.postal_code === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "postal_code"},message:"must have required property '"+"postal_code"+"'",schema:schema212.required,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.city = true;
-props0.company = true;
-props0.country_code = true;
-props0.email = true;
-props0.first_name = true;
-props0.last_name = true;
-props0.full_name = true;
-props0.line1 = true;
-props0.line2 = true;
-props0.parcel_point_id = true;
-props0.phone = true;
-props0.postal_code = true;
-props0.province_or_state_code = true;
-}
-if(data.city !== undefined){
-let data3 = data.city;
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err11 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.city,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.city.type,parentSchema:schema212.properties.city,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.company !== undefined){
-let data4 = data.company;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err13 = {instancePath:instancePath+"/company",schemaPath:"#/properties/company/type",keyword:"type",params:{type: schema212.properties.company.type},message:"must be string,null",schema:schema212.properties.company.type,parentSchema:schema212.properties.company,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.country_code !== undefined){
-let data5 = data.country_code;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err14 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema212.properties.country_code,data:data5};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/country_code",schemaPath:"#/properties/country_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.country_code.type,parentSchema:schema212.properties.country_code,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.email !== undefined){
-let data6 = data.email;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema212.properties.email.type},message:"must be string,null",schema:schema212.properties.email.type,parentSchema:schema212.properties.email,data:data6};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(!(formats18.test(data6))){
-const err17 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\"",schema:"email",parentSchema:schema212.properties.email,data:data6};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.first_name !== undefined){
-let data7 = data.first_name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: schema212.properties.first_name.type},message:"must be string,null",schema:schema212.properties.first_name.type,parentSchema:schema212.properties.first_name,data:data7};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.first_name,data:data7};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.last_name !== undefined){
-let data8 = data.last_name;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: schema212.properties.last_name.type},message:"must be string,null",schema:schema212.properties.last_name.type,parentSchema:schema212.properties.last_name,data:data8};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(func1(data8) < 1){
-const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.last_name,data:data8};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.full_name !== undefined){
-let data9 = data.full_name;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/type",keyword:"type",params:{type: schema212.properties.full_name.type},message:"must be string,null",schema:schema212.properties.full_name.type,parentSchema:schema212.properties.full_name,data:data9};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err23 = {instancePath:instancePath+"/full_name",schemaPath:"#/properties/full_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.full_name,data:data9};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.line1 !== undefined){
-let data10 = data.line1;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err24 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.line1,data:data10};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.line1.type,parentSchema:schema212.properties.line1,data:data10};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data.line2 !== undefined){
-let data11 = data.line2;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: schema212.properties.line2.type},message:"must be string,null",schema:schema212.properties.line2.type,parentSchema:schema212.properties.line2,data:data11};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.parcel_point_id !== undefined){
-let data12 = data.parcel_point_id;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err27 = {instancePath:instancePath+"/parcel_point_id",schemaPath:"#/properties/parcel_point_id/type",keyword:"type",params:{type: schema212.properties.parcel_point_id.type},message:"must be string,null",schema:schema212.properties.parcel_point_id.type,parentSchema:schema212.properties.parcel_point_id,data:data12};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.phone !== undefined){
-let data13 = data.phone;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err28 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: schema212.properties.phone.type},message:"must be string,null",schema:schema212.properties.phone.type,parentSchema:schema212.properties.phone,data:data13};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.postal_code !== undefined){
-let data14 = data.postal_code;
-if(typeof data14 === "string"){
-if(func1(data14) < 1){
-const err29 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.postal_code,data:data14};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/postal_code",schemaPath:"#/properties/postal_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.postal_code.type,parentSchema:schema212.properties.postal_code,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.province_or_state_code !== undefined){
-let data15 = data.province_or_state_code;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/province_or_state_code",schemaPath:"#/properties/province_or_state_code/type",keyword:"type",params:{type: schema212.properties.province_or_state_code.type},message:"must be string,null",schema:schema212.properties.province_or_state_code.type,parentSchema:schema212.properties.province_or_state_code,data:data15};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-validate374.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate374.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate371.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.merchant_order_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_order_id"},message:"must have required property '"+"merchant_order_id"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.carrier_preference === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "carrier_preference"},message:"must have required property '"+"carrier_preference"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.currency === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.financial_status === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "financial_status"},message:"must have required property '"+"financial_status"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.items === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.shipping_address === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shipping_address"},message:"must have required property '"+"shipping_address"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.total_price_in_cents === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_price_in_cents"},message:"must have required property '"+"total_price_in_cents"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.total_tax_in_cents === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_in_cents"},message:"must have required property '"+"total_tax_in_cents"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.total_net_revenue_in_cents === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_revenue_in_cents"},message:"must have required property '"+"total_net_revenue_in_cents"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.total_net_refunds_in_cents === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_net_refunds_in_cents"},message:"must have required property '"+"total_net_refunds_in_cents"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.total_tax_refunds_in_cents === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_tax_refunds_in_cents"},message:"must have required property '"+"total_tax_refunds_in_cents"+"'",schema:schema210.required,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data.merchant_order_id !== undefined){
-let data0 = data.merchant_order_id;
-if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.merchant_order_id.type,parentSchema:schema210.properties.merchant_order_id,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data1 = data.sales_channel_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err13 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.sales_channel_id.type,parentSchema:schema210.properties.sales_channel_id,data:data1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err14 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema210.properties.sales_channel_id,data:data1};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data2 = data.carrier_preference;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err15 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema210.properties.carrier_preference.type},message:"must be string,null",schema:schema210.properties.carrier_preference.type,parentSchema:schema210.properties.carrier_preference,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data3 = data.external_created_at;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err16 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema210.properties.external_created_at.type},message:"must be string,null",schema:schema210.properties.external_created_at.type,parentSchema:schema210.properties.external_created_at,data:data3};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats4.test(data3))){
-const err17 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema210.properties.external_created_at,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data4 = data.currency;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err18 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema210.properties.currency,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.currency.type,parentSchema:schema210.properties.currency,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data5 = data.custom_metadata;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema210.properties.custom_metadata.type},message:"must be object,null",schema:schema210.properties.custom_metadata.type,parentSchema:schema210.properties.custom_metadata,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data6 = data.customer_order_number;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err21 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema210.properties.customer_order_number.type},message:"must be string,null",schema:schema210.properties.customer_order_number.type,parentSchema:schema210.properties.customer_order_number,data:data6};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data7 = data.payment_method;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema210.properties.payment_method.type},message:"must be string,null",schema:schema210.properties.payment_method.type,parentSchema:schema210.properties.payment_method,data:data7};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data8 = data.financial_status;
-if(typeof data8 !== "string"){
-const err23 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.financial_status.type,parentSchema:schema210.properties.financial_status,data:data8};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!((((data8 === "failed") || (data8 === "paid")) || (data8 === "pending")) || (data8 === "refunded"))){
-const err24 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema210.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.financial_status.enum,parentSchema:schema210.properties.financial_status,data:data8};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data9 = data.tags;
-if((!(Array.isArray(data9))) && (data9 !== null)){
-const err25 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema210.properties.tags.type},message:"must be array,null",schema:schema210.properties.tags.type,parentSchema:schema210.properties.tags,data:data9};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err26 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.tags.items.type,parentSchema:schema210.properties.tags.items,data:data10};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data11 = data.items;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate372(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.items.type,parentSchema:schema210.properties.items,data:data11};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate374(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data14 = data.total_price_in_cents;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err28 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.total_price_in_cents.type,parentSchema:schema210.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err29 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!(formats12.validate(data14))){
-const err30 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data15 = data.total_tax_in_cents;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err31 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.total_tax_in_cents.type,parentSchema:schema210.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err32 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(!(formats12.validate(data15))){
-const err33 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data16 = data.total_net_revenue_in_cents;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err34 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.total_net_revenue_in_cents.type,parentSchema:schema210.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err35 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!(formats12.validate(data16))){
-const err36 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data17 = data.total_net_refunds_in_cents;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err37 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.total_net_refunds_in_cents.type,parentSchema:schema210.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err38 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(!(formats12.validate(data17))){
-const err39 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data18 = data.total_tax_refunds_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err40 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.total_tax_refunds_in_cents.type,parentSchema:schema210.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err41 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err42 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema210.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-validate371.errors = vErrors;
-return errors === 0;
-}
-validate371.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_post_orders.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate370.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate371(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
-errors = vErrors.length;
-}
-validate370.errors = vErrors;
-return errors === 0;
-}
-validate370.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_200 = validate377;
-const schema213 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate378.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
@@ -27007,39 +26088,39 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate378.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
-validate378.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate374.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate377.evaluated;
+const evaluated0 = validate373.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate378(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate378.errors : vErrors.concat(validate378.errors);
+if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
 errors = vErrors.length;
 }
-validate377.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
-validate377.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate373.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_400 = validate383;
-const schema215 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_id_400 = validate379;
+const schema211 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate384.evaluated;
+const evaluated0 = validate380.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -27278,14 +26359,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate384.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
-validate384.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate380.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate379.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+errors = vErrors.length;
+}
+validate379.errors = vErrors;
+return errors === 0;
+}
+validate379.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_401 = validate382;
+const schema213 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate383.evaluated;
@@ -27295,28 +26398,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate384(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate384.errors : vErrors.concat(validate384.errors);
-errors = vErrors.length;
-}
-validate383.errors = vErrors;
-return errors === 0;
-}
-validate383.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_401 = validate386;
-const schema217 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate387.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -27549,14 +26630,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate387.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
-validate387.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate383.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate382.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+errors = vErrors.length;
+}
+validate382.errors = vErrors;
+return errors === 0;
+}
+validate382.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_403 = validate385;
+const schema215 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate386.evaluated;
@@ -27566,28 +26669,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate387(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
-errors = vErrors.length;
-}
-validate386.errors = vErrors;
-return errors === 0;
-}
-validate386.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_403 = validate389;
-const schema219 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate390.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -27820,14 +26901,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate390.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
-validate390.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate386.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate385.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate386(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
+errors = vErrors.length;
+}
+validate385.errors = vErrors;
+return errors === 0;
+}
+validate385.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_404 = validate388;
+const schema217 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate389.evaluated;
@@ -27837,28 +26940,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate390(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
-errors = vErrors.length;
-}
-validate389.errors = vErrors;
-return errors === 0;
-}
-validate389.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_404 = validate392;
-const schema221 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate393.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -28091,14 +27172,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate393.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
-validate393.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate389.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate388.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+errors = vErrors.length;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+validate388.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_429 = validate391;
+const schema219 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate392.evaluated;
@@ -28108,28 +27211,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate393(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate393.errors : vErrors.concat(validate393.errors);
-errors = vErrors.length;
-}
-validate392.errors = vErrors;
-return errors === 0;
-}
-validate392.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_429 = validate395;
-const schema223 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate396.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -28362,14 +27443,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate396.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
-validate396.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate392.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate392(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+errors = vErrors.length;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_200 = validate394;
+const schema221 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate395.evaluated;
@@ -28379,28 +27482,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate396(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate396.errors : vErrors.concat(validate396.errors);
-errors = vErrors.length;
-}
-validate395.errors = vErrors;
-return errors === 0;
-}
-validate395.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_200 = validate398;
-const schema225 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate399.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
@@ -29049,39 +28130,39 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate399.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
-validate399.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate395.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate398.evaluated;
+const evaluated0 = validate394.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate399(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate395(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
 errors = vErrors.length;
 }
-validate398.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
-validate398.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate394.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_400 = validate404;
-const schema227 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_id_400 = validate400;
+const schema223 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate405.evaluated;
+const evaluated0 = validate401.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -29320,14 +28401,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate405.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
-validate405.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate401.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate400.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate401(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate401.errors : vErrors.concat(validate401.errors);
+errors = vErrors.length;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+validate400.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_401 = validate403;
+const schema225 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate404.evaluated;
@@ -29337,28 +28440,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate405(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
-errors = vErrors.length;
-}
-validate404.errors = vErrors;
-return errors === 0;
-}
-validate404.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_401 = validate407;
-const schema229 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate408.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -29591,14 +28672,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate408.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
-validate408.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate404.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
+errors = vErrors.length;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_403 = validate406;
+const schema227 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate407.evaluated;
@@ -29608,28 +28711,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate408(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
-errors = vErrors.length;
-}
-validate407.errors = vErrors;
-return errors === 0;
-}
-validate407.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_403 = validate410;
-const schema231 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate411.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -29862,14 +28943,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate411.errors = vErrors;
+validate407.errors = vErrors;
 return errors === 0;
 }
-validate411.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate407.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
+errors = vErrors.length;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_404 = validate409;
+const schema229 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate410.evaluated;
@@ -29879,28 +28982,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate411(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate411.errors : vErrors.concat(validate411.errors);
-errors = vErrors.length;
-}
-validate410.errors = vErrors;
-return errors === 0;
-}
-validate410.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_404 = validate413;
-const schema233 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate414.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -30133,14 +29214,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate414.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
-validate414.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate410.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate409.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate410(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
+errors = vErrors.length;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+validate409.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_422 = validate412;
+const schema231 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate413.evaluated;
@@ -30150,28 +29253,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate414(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate414.errors : vErrors.concat(validate414.errors);
-errors = vErrors.length;
-}
-validate413.errors = vErrors;
-return errors === 0;
-}
-validate413.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_422 = validate416;
-const schema235 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate417.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -30404,14 +29485,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate417.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
-validate417.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate413.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate412.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate413(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate413.errors : vErrors.concat(validate413.errors);
+errors = vErrors.length;
+}
+validate412.errors = vErrors;
+return errors === 0;
+}
+validate412.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_429 = validate415;
+const schema233 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate416.evaluated;
@@ -30421,28 +29524,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
-errors = vErrors.length;
-}
-validate416.errors = vErrors;
-return errors === 0;
-}
-validate416.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_429 = validate419;
-const schema237 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate420.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -30675,14 +29756,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate420.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
-validate420.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate416.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate415.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate416(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate416.errors : vErrors.concat(validate416.errors);
+errors = vErrors.length;
+}
+validate415.errors = vErrors;
+return errors === 0;
+}
+validate415.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_id = validate418;
+const schema235 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderUpdate"};
 
 function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate419.evaluated;
@@ -30692,20 +29795,692 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate420(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.merchant_order_id !== undefined){
+let data0 = data.merchant_order_id;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data1 = data.sales_channel_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err1 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err2 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.carrier_preference !== undefined){
+let data2 = data.carrier_preference;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err3 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema38.properties.carrier_preference.type},message:"must be string,null",schema:schema38.properties.carrier_preference.type,parentSchema:schema38.properties.carrier_preference,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.external_created_at !== undefined){
+let data3 = data.external_created_at;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema38.properties.external_created_at.type},message:"must be string,null",schema:schema38.properties.external_created_at.type,parentSchema:schema38.properties.external_created_at,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!(formats4.test(data3))){
+const err5 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.external_created_at,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.currency !== undefined){
+let data4 = data.currency;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err6 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema38.properties.currency,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.currency.type,parentSchema:schema38.properties.currency,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.custom_metadata !== undefined){
+let data5 = data.custom_metadata;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema38.properties.custom_metadata.type},message:"must be object,null",schema:schema38.properties.custom_metadata.type,parentSchema:schema38.properties.custom_metadata,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.customer_order_number !== undefined){
+let data6 = data.customer_order_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err9 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema38.properties.customer_order_number.type},message:"must be string,null",schema:schema38.properties.customer_order_number.type,parentSchema:schema38.properties.customer_order_number,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.payment_method !== undefined){
+let data7 = data.payment_method;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err10 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema38.properties.payment_method.type},message:"must be string,null",schema:schema38.properties.payment_method.type,parentSchema:schema38.properties.payment_method,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.financial_status !== undefined){
+let data8 = data.financial_status;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.financial_status.type,parentSchema:schema38.properties.financial_status,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((data8 === "failed") || (data8 === "paid")) || (data8 === "pending")) || (data8 === "refunded"))){
+const err12 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.financial_status.enum,parentSchema:schema38.properties.financial_status,data:data8};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data9 = data.tags;
+if((!(Array.isArray(data9))) && (data9 !== null)){
+const err13 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema38.properties.tags.type},message:"must be array,null",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+if(data.items !== undefined){
+let data11 = data.items;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate63(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.shipping_address !== undefined){
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(data.total_price_in_cents !== undefined){
+let data14 = data.total_price_in_cents;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err16 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_price_in_cents.type,parentSchema:schema38.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err17 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!(formats12.validate(data14))){
+const err18 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_price_in_cents,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_in_cents !== undefined){
+let data15 = data.total_tax_in_cents;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err19 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_tax_in_cents.type,parentSchema:schema38.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err20 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!(formats12.validate(data15))){
+const err21 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_tax_in_cents,data:data15};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.total_net_revenue_in_cents !== undefined){
+let data16 = data.total_net_revenue_in_cents;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err22 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_net_revenue_in_cents.type,parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err23 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(formats12.validate(data16))){
+const err24 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.total_net_refunds_in_cents !== undefined){
+let data17 = data.total_net_refunds_in_cents;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err25 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_net_refunds_in_cents.type,parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err26 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!(formats12.validate(data17))){
+const err27 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.total_tax_refunds_in_cents !== undefined){
+let data18 = data.total_tax_refunds_in_cents;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err28 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_tax_refunds_in_cents.type,parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err29 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!(formats12.validate(data18))){
+const err30 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
 }
 validate419.errors = vErrors;
 return errors === 0;
 }
-validate419.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate419.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_id = validate422;
-const schema239 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
-const schema240 = {"x-section":"4.2","description":"Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required.","type":"object","properties":{"merchant_order_id":{"description":"Unique per sales channel.","type":"string"},"sales_channel_id":{"type":"integer","format":"int64"},"carrier_preference":{"description":"Preferred carrier.","type":["string","null"]},"external_created_at":{"description":"When the customer placed the order; may differ from created_at.","type":["string","null"],"format":"date-time"},"currency":{"description":"ISO 4217 code.","type":"string","pattern":"^[A-Z]{3}$"},"custom_metadata":{"description":"A free JSON object.","type":["object","null"],"additionalProperties":true},"customer_order_number":{"description":"The number the end customer sees, if different from merchant_order_id.","type":["string","null"]},"payment_method":{"type":["string","null"]},"financial_status":{"description":"Transitions are not shown (§3.2).","type":"string","enum":["failed","paid","pending","refunded"]},"tags":{"type":["array","null"],"items":{"type":"string"}},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"$ref":"#/$defs/Address"},"total_price_in_cents":{"description":"Total price paid.","type":"integer","format":"int32","minimum":0},"total_tax_in_cents":{"type":"integer","format":"int32","minimum":0},"total_net_revenue_in_cents":{"description":"Amount paid minus taxes.","type":"integer","format":"int32","minimum":0},"total_net_refunds_in_cents":{"description":"Total refunded minus taxes.","type":"integer","format":"int32","minimum":0},"total_tax_refunds_in_cents":{"description":"Tax inside the refunded amount.","type":"integer","format":"int32","minimum":0}}};
+
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate418.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate419(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+errors = vErrors.length;
+}
+validate418.errors = vErrors;
+return errors === 0;
+}
+validate418.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_400 = validate423;
+const schema237 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
+
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate424.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errors === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors !== undefined){
+let data0 = data.errors;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 in data0){
+let data1 = data0[key0];
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+const _errs11 = errors;
+if(Array.isArray(data0)){
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data0[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.message === undefined){
+const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.code === undefined){
+const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.message !== undefined){
+let data4 = data3.message;
+if(typeof data4 !== "string"){
+const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+var items0 = true;
+}
+const _errs17 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data5 = data0[i2];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid1 = valid1 || _valid0;
+if(_valid0){
+if(items0 !== true){
+items0 = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.success !== undefined){
+let data6 = data.success;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if(typeof data7 !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate424.errors = vErrors;
+return errors === 0;
+}
+validate424.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
 
 function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate423.evaluated;
@@ -30715,692 +30490,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.merchant_order_id !== undefined){
-let data0 = data.merchant_order_id;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.merchant_order_id.type,parentSchema:schema240.properties.merchant_order_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data1 = data.sales_channel_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.sales_channel_id.type,parentSchema:schema240.properties.sales_channel_id,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err2 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema240.properties.sales_channel_id,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.carrier_preference !== undefined){
-let data2 = data.carrier_preference;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema240.properties.carrier_preference.type},message:"must be string,null",schema:schema240.properties.carrier_preference.type,parentSchema:schema240.properties.carrier_preference,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.external_created_at !== undefined){
-let data3 = data.external_created_at;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema240.properties.external_created_at.type},message:"must be string,null",schema:schema240.properties.external_created_at.type,parentSchema:schema240.properties.external_created_at,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats4.test(data3))){
-const err5 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema240.properties.external_created_at,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.currency !== undefined){
-let data4 = data.currency;
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-const err6 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema240.properties.currency,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.currency.type,parentSchema:schema240.properties.currency,data:data4};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.custom_metadata !== undefined){
-let data5 = data.custom_metadata;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema240.properties.custom_metadata.type},message:"must be object,null",schema:schema240.properties.custom_metadata.type,parentSchema:schema240.properties.custom_metadata,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.customer_order_number !== undefined){
-let data6 = data.customer_order_number;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema240.properties.customer_order_number.type},message:"must be string,null",schema:schema240.properties.customer_order_number.type,parentSchema:schema240.properties.customer_order_number,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.payment_method !== undefined){
-let data7 = data.payment_method;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema240.properties.payment_method.type},message:"must be string,null",schema:schema240.properties.payment_method.type,parentSchema:schema240.properties.payment_method,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.financial_status !== undefined){
-let data8 = data.financial_status;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.financial_status.type,parentSchema:schema240.properties.financial_status,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((((data8 === "failed") || (data8 === "paid")) || (data8 === "pending")) || (data8 === "refunded"))){
-const err12 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema240.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema240.properties.financial_status.enum,parentSchema:schema240.properties.financial_status,data:data8};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data9 = data.tags;
-if((!(Array.isArray(data9))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema240.properties.tags.type},message:"must be array,null",schema:schema240.properties.tags.type,parentSchema:schema240.properties.tags,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.tags.items.type,parentSchema:schema240.properties.tags.items,data:data10};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-}
-if(data.items !== undefined){
-let data11 = data.items;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate372(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
 errors = vErrors.length;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema240.properties.items.type,parentSchema:schema240.properties.items,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.shipping_address !== undefined){
-if(!(validate374(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
-errors = vErrors.length;
-}
-}
-if(data.total_price_in_cents !== undefined){
-let data14 = data.total_price_in_cents;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err16 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_price_in_cents.type,parentSchema:schema240.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err17 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(!(formats12.validate(data14))){
-const err18 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_price_in_cents,data:data14};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_in_cents !== undefined){
-let data15 = data.total_tax_in_cents;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err19 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_tax_in_cents.type,parentSchema:schema240.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err20 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(!(formats12.validate(data15))){
-const err21 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_tax_in_cents,data:data15};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.total_net_revenue_in_cents !== undefined){
-let data16 = data.total_net_revenue_in_cents;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err22 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_net_revenue_in_cents.type,parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err23 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(!(formats12.validate(data16))){
-const err24 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.total_net_refunds_in_cents !== undefined){
-let data17 = data.total_net_refunds_in_cents;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err25 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_net_refunds_in_cents.type,parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err26 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(!(formats12.validate(data17))){
-const err27 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.total_tax_refunds_in_cents !== undefined){
-let data18 = data.total_tax_refunds_in_cents;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err28 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_tax_refunds_in_cents.type,parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err29 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!(formats12.validate(data18))){
-const err30 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
 }
 validate423.errors = vErrors;
 return errors === 0;
 }
-validate423.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate423.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate422.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
-errors = vErrors.length;
-}
-validate422.errors = vErrors;
-return errors === 0;
-}
-validate422.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_400 = validate427;
-const schema241 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate428.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.errors === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors !== undefined){
-let data0 = data.errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-let data1 = data0[key0];
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err1 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/errors/anyOf/0/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[0].additionalProperties.items.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties.items,data:data2};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/errors/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/anyOf/0/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[0].additionalProperties.type,parentSchema:schema21.properties.errors.anyOf[0].additionalProperties,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[0].type,parentSchema:schema21.properties.errors.anyOf[0],data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-const _errs11 = errors;
-if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-let data3 = data0[i1];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.message === undefined){
-const err4 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data3.code === undefined){
-const err5 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.properties.errors.anyOf[1].items.required,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data3.message !== undefined){
-let data4 = data3.message;
-if(typeof data4 !== "string"){
-const err6 = {instancePath:instancePath+"/errors/" + i1+"/message",schemaPath:"#/properties/errors/anyOf/1/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[1].items.properties.message.type,parentSchema:schema21.properties.errors.anyOf[1].items.properties.message,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/errors/" + i1,schemaPath:"#/properties/errors/anyOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.errors.anyOf[1].items.type,parentSchema:schema21.properties.errors.anyOf[1].items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[1].type,parentSchema:schema21.properties.errors.anyOf[1],data:data0};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-var items0 = true;
-}
-const _errs17 = errors;
-if(Array.isArray(data0)){
-const len2 = data0.length;
-for(let i2=0; i2<len2; i2++){
-let data5 = data0[i2];
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/errors/" + i2,schemaPath:"#/properties/errors/anyOf/2/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.anyOf[2].items.type,parentSchema:schema21.properties.errors.anyOf[2].items,data:data5};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.anyOf[2].type,parentSchema:schema21.properties.errors.anyOf[2],data:data0};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid1 = valid1 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
-}
-if(!valid1){
-const err11 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema21.properties.errors.anyOf,parentSchema:schema21.properties.errors,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.success !== undefined){
-let data6 = data.success;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.success.type,parentSchema:schema21.properties.success,data:data6};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 !== "string"){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.title.type,parentSchema:schema21.properties.title,data:data7};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.status.type,parentSchema:schema21.properties.status,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate428.errors = vErrors;
-return errors === 0;
-}
-validate428.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_put_orders_id_cancel_401 = validate426;
+const schema239 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate427.evaluated;
@@ -31410,28 +30512,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate428(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate428.errors : vErrors.concat(validate428.errors);
-errors = vErrors.length;
-}
-validate427.errors = vErrors;
-return errors === 0;
-}
-validate427.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_401 = validate430;
-const schema243 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate431.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -31664,14 +30744,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate431.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
-validate431.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate427.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate426.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
+errors = vErrors.length;
+}
+validate426.errors = vErrors;
+return errors === 0;
+}
+validate426.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_403 = validate429;
+const schema241 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate430.evaluated;
@@ -31681,28 +30783,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate431(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
-errors = vErrors.length;
-}
-validate430.errors = vErrors;
-return errors === 0;
-}
-validate430.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_403 = validate433;
-const schema245 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate434.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -31935,14 +31015,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate434.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
-validate434.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate430.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate429.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
+errors = vErrors.length;
+}
+validate429.errors = vErrors;
+return errors === 0;
+}
+validate429.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_404 = validate432;
+const schema243 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate433.evaluated;
@@ -31952,28 +31054,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate434(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate434.errors : vErrors.concat(validate434.errors);
-errors = vErrors.length;
-}
-validate433.errors = vErrors;
-return errors === 0;
-}
-validate433.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_404 = validate436;
-const schema247 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate437.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -32206,14 +31286,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate437.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
-validate437.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate433.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate432.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+errors = vErrors.length;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+validate432.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_422 = validate435;
+const schema245 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate436.evaluated;
@@ -32223,28 +31325,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate437(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
-errors = vErrors.length;
-}
-validate436.errors = vErrors;
-return errors === 0;
-}
-validate436.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_422 = validate439;
-const schema249 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate440.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -32477,14 +31557,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate440.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
-validate440.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate436.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate435.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
+errors = vErrors.length;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+validate435.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_cancel_429 = validate438;
+const schema247 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate439.evaluated;
@@ -32494,28 +31596,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate440(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate440.errors : vErrors.concat(validate440.errors);
-errors = vErrors.length;
-}
-validate439.errors = vErrors;
-return errors === 0;
-}
-validate439.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_cancel_429 = validate442;
-const schema251 = {"$id":"https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate443.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -32748,14 +31828,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate443.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
-validate443.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate439.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate438.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
+errors = vErrors.length;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+validate438.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_200 = validate441;
+const schema249 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 
 function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_put_orders_id_cancel_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate442.evaluated;
@@ -32765,28 +31867,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate443(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate443.errors : vErrors.concat(validate443.errors);
-errors = vErrors.length;
-}
-validate442.errors = vErrors;
-return errors === 0;
-}
-validate442.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_by_merchant_order_id_200 = validate445;
-const schema253 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
-
-function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate446.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema25.required,parentSchema:schema25,data};
@@ -33435,39 +32515,39 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate446.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
-validate446.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate442.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate445.evaluated;
+const evaluated0 = validate441.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate446(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
+if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
 errors = vErrors.length;
 }
-validate445.errors = vErrors;
+validate441.errors = vErrors;
 return errors === 0;
 }
-validate445.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate441.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_by_merchant_order_id_400 = validate451;
-const schema255 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_get_orders_by_merchant_order_id_400 = validate447;
+const schema251 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate452.evaluated;
+const evaluated0 = validate448.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -33706,14 +32786,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate452.errors = vErrors;
+validate448.errors = vErrors;
 return errors === 0;
 }
-validate452.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate448.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate447.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+errors = vErrors.length;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+validate447.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_401 = validate450;
+const schema253 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate451.evaluated;
@@ -33723,28 +32825,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate452(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
-errors = vErrors.length;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-validate451.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_by_merchant_order_id_401 = validate454;
-const schema257 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate455.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -33977,14 +33057,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate455.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
-validate455.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate451.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate450.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
+errors = vErrors.length;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+validate450.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_403 = validate453;
+const schema255 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate454.evaluated;
@@ -33994,28 +33096,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate455(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
-errors = vErrors.length;
-}
-validate454.errors = vErrors;
-return errors === 0;
-}
-validate454.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_by_merchant_order_id_403 = validate457;
-const schema259 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate458.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -34248,14 +33328,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate458.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
-validate458.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate454.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate453.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+errors = vErrors.length;
+}
+validate453.errors = vErrors;
+return errors === 0;
+}
+validate453.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_404 = validate456;
+const schema257 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate457.evaluated;
@@ -34265,28 +33367,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate458(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate458.errors : vErrors.concat(validate458.errors);
-errors = vErrors.length;
-}
-validate457.errors = vErrors;
-return errors === 0;
-}
-validate457.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_by_merchant_order_id_404 = validate460;
-const schema261 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate461.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -34519,14 +33599,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate461.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
-validate461.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate457.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate456.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
+errors = vErrors.length;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+validate456.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_by_merchant_order_id_429 = validate459;
+const schema259 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate460.evaluated;
@@ -34536,28 +33638,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate461(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate461.errors : vErrors.concat(validate461.errors);
-errors = vErrors.length;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_by_merchant_order_id_429 = validate463;
-const schema263 = {"$id":"https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate464.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -34790,39 +33870,39 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate464.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
-validate464.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate460.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_get_orders_by_merchant_order_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate463.evaluated;
+const evaluated0 = validate459.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate464(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate464.errors : vErrors.concat(validate464.errors);
+if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
 errors = vErrors.length;
 }
-validate463.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate463.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_200 = validate466;
-const schema265 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"};
+export const response_patch_orders_by_merchant_order_id_200 = validate462;
+const schema261 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"};
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate467.evaluated;
+const evaluated0 = validate463.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35477,39 +34557,39 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate467.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
-validate467.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate463.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate466.evaluated;
+const evaluated0 = validate462.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate467(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate467.errors : vErrors.concat(validate467.errors);
+if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
 errors = vErrors.length;
 }
-validate466.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
-validate466.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate462.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_by_merchant_order_id_400 = validate472;
-const schema267 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
+export const response_patch_orders_by_merchant_order_id_400 = validate468;
+const schema263 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate473.evaluated;
+const evaluated0 = validate469.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -35748,14 +34828,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate473.errors = vErrors;
+validate469.errors = vErrors;
 return errors === 0;
 }
-validate473.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate469.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate468.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate469(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate469.errors : vErrors.concat(validate469.errors);
+errors = vErrors.length;
+}
+validate468.errors = vErrors;
+return errors === 0;
+}
+validate468.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_401 = validate471;
+const schema265 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate472.evaluated;
@@ -35765,28 +34867,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate473(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate473.errors : vErrors.concat(validate473.errors);
-errors = vErrors.length;
-}
-validate472.errors = vErrors;
-return errors === 0;
-}
-validate472.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_401 = validate475;
-const schema269 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate476.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -36019,14 +35099,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate476.errors = vErrors;
+validate472.errors = vErrors;
 return errors === 0;
 }
-validate476.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate472.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate471.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate472(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate472.errors : vErrors.concat(validate472.errors);
+errors = vErrors.length;
+}
+validate471.errors = vErrors;
+return errors === 0;
+}
+validate471.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_403 = validate474;
+const schema267 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate475.evaluated;
@@ -36036,28 +35138,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate476(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate476.errors : vErrors.concat(validate476.errors);
-errors = vErrors.length;
-}
-validate475.errors = vErrors;
-return errors === 0;
-}
-validate475.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_403 = validate478;
-const schema271 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate479.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -36290,14 +35370,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate479.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
-validate479.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate475.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate474.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate475(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+errors = vErrors.length;
+}
+validate474.errors = vErrors;
+return errors === 0;
+}
+validate474.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_404 = validate477;
+const schema269 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate478.evaluated;
@@ -36307,28 +35409,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate479(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate479.errors : vErrors.concat(validate479.errors);
-errors = vErrors.length;
-}
-validate478.errors = vErrors;
-return errors === 0;
-}
-validate478.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_404 = validate481;
-const schema273 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate482.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -36561,14 +35641,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate482.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
-validate482.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate478.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate477.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
+errors = vErrors.length;
+}
+validate477.errors = vErrors;
+return errors === 0;
+}
+validate477.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_422 = validate480;
+const schema271 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate481.evaluated;
@@ -36578,28 +35680,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate482(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
-errors = vErrors.length;
-}
-validate481.errors = vErrors;
-return errors === 0;
-}
-validate481.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_422 = validate484;
-const schema275 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate485.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -36832,14 +35912,36 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate485.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
-validate485.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate481.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate480.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate481(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate481.errors : vErrors.concat(validate481.errors);
+errors = vErrors.length;
+}
+validate480.errors = vErrors;
+return errors === 0;
+}
+validate480.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_by_merchant_order_id_429 = validate483;
+const schema273 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/Error"};
 
 function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate484.evaluated;
@@ -36849,28 +35951,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate485(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate485.errors : vErrors.concat(validate485.errors);
-errors = vErrors.length;
-}
-validate484.errors = vErrors;
-return errors === 0;
-}
-validate484.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_by_merchant_order_id_429 = validate487;
-const schema277 = {"$id":"https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json","$ref":"https://mfc.invalid/v2/response.json#/$defs/Error"};
-
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate488.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.errors === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -37103,39 +36183,39 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate488.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
-validate488.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate484.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/response_patch_orders_by_merchant_order_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate487.evaluated;
+const evaluated0 = validate483.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate488(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate488.errors : vErrors.concat(validate488.errors);
+if(!(validate484(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate484.errors : vErrors.concat(validate484.errors);
 errors = vErrors.length;
 }
-validate487.errors = vErrors;
+validate483.errors = vErrors;
 return errors === 0;
 }
-validate487.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate483.evaluated = {"props":{"errors":true,"success":true,"title":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_by_merchant_order_id = validate490;
-const schema279 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/request.json#/$defs/OrderUpdate"};
+export const request_patch_orders_by_merchant_order_id = validate486;
+const schema275 = {"$id":"https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderUpdate"};
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate491.evaluated;
+const evaluated0 = validate487.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37146,7 +36226,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.merchant_order_id !== undefined){
 let data0 = data.merchant_order_id;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.merchant_order_id.type,parentSchema:schema240.properties.merchant_order_id,data:data0};
+const err0 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.merchant_order_id.type,parentSchema:schema38.properties.merchant_order_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -37159,7 +36239,7 @@ errors++;
 if(data.sales_channel_id !== undefined){
 let data1 = data.sales_channel_id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.sales_channel_id.type,parentSchema:schema240.properties.sales_channel_id,data:data1};
+const err1 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.sales_channel_id.type,parentSchema:schema38.properties.sales_channel_id,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37170,7 +36250,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err2 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema240.properties.sales_channel_id,data:data1};
+const err2 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.sales_channel_id,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -37184,7 +36264,7 @@ errors++;
 if(data.carrier_preference !== undefined){
 let data2 = data.carrier_preference;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema240.properties.carrier_preference.type},message:"must be string,null",schema:schema240.properties.carrier_preference.type,parentSchema:schema240.properties.carrier_preference,data:data2};
+const err3 = {instancePath:instancePath+"/carrier_preference",schemaPath:"#/properties/carrier_preference/type",keyword:"type",params:{type: schema38.properties.carrier_preference.type},message:"must be string,null",schema:schema38.properties.carrier_preference.type,parentSchema:schema38.properties.carrier_preference,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -37197,7 +36277,7 @@ errors++;
 if(data.external_created_at !== undefined){
 let data3 = data.external_created_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema240.properties.external_created_at.type},message:"must be string,null",schema:schema240.properties.external_created_at.type,parentSchema:schema240.properties.external_created_at,data:data3};
+const err4 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/type",keyword:"type",params:{type: schema38.properties.external_created_at.type},message:"must be string,null",schema:schema38.properties.external_created_at.type,parentSchema:schema38.properties.external_created_at,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -37208,7 +36288,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats4.test(data3))){
-const err5 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema240.properties.external_created_at,data:data3};
+const err5 = {instancePath:instancePath+"/external_created_at",schemaPath:"#/properties/external_created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema38.properties.external_created_at,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37223,7 +36303,7 @@ if(data.currency !== undefined){
 let data4 = data.currency;
 if(typeof data4 === "string"){
 if(!pattern3.test(data4)){
-const err6 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema240.properties.currency,data:data4};
+const err6 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema38.properties.currency,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37234,7 +36314,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.currency.type,parentSchema:schema240.properties.currency,data:data4};
+const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.currency.type,parentSchema:schema38.properties.currency,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -37247,7 +36327,7 @@ errors++;
 if(data.custom_metadata !== undefined){
 let data5 = data.custom_metadata;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err8 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema240.properties.custom_metadata.type},message:"must be object,null",schema:schema240.properties.custom_metadata.type,parentSchema:schema240.properties.custom_metadata,data:data5};
+const err8 = {instancePath:instancePath+"/custom_metadata",schemaPath:"#/properties/custom_metadata/type",keyword:"type",params:{type: schema38.properties.custom_metadata.type},message:"must be object,null",schema:schema38.properties.custom_metadata.type,parentSchema:schema38.properties.custom_metadata,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -37260,7 +36340,7 @@ errors++;
 if(data.customer_order_number !== undefined){
 let data6 = data.customer_order_number;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err9 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema240.properties.customer_order_number.type},message:"must be string,null",schema:schema240.properties.customer_order_number.type,parentSchema:schema240.properties.customer_order_number,data:data6};
+const err9 = {instancePath:instancePath+"/customer_order_number",schemaPath:"#/properties/customer_order_number/type",keyword:"type",params:{type: schema38.properties.customer_order_number.type},message:"must be string,null",schema:schema38.properties.customer_order_number.type,parentSchema:schema38.properties.customer_order_number,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -37273,7 +36353,7 @@ errors++;
 if(data.payment_method !== undefined){
 let data7 = data.payment_method;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err10 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema240.properties.payment_method.type},message:"must be string,null",schema:schema240.properties.payment_method.type,parentSchema:schema240.properties.payment_method,data:data7};
+const err10 = {instancePath:instancePath+"/payment_method",schemaPath:"#/properties/payment_method/type",keyword:"type",params:{type: schema38.properties.payment_method.type},message:"must be string,null",schema:schema38.properties.payment_method.type,parentSchema:schema38.properties.payment_method,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -37286,7 +36366,7 @@ errors++;
 if(data.financial_status !== undefined){
 let data8 = data.financial_status;
 if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.financial_status.type,parentSchema:schema240.properties.financial_status,data:data8};
+const err11 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.financial_status.type,parentSchema:schema38.properties.financial_status,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -37296,7 +36376,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((data8 === "failed") || (data8 === "paid")) || (data8 === "pending")) || (data8 === "refunded"))){
-const err12 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema240.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema240.properties.financial_status.enum,parentSchema:schema240.properties.financial_status,data:data8};
+const err12 = {instancePath:instancePath+"/financial_status",schemaPath:"#/properties/financial_status/enum",keyword:"enum",params:{allowedValues: schema38.properties.financial_status.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.financial_status.enum,parentSchema:schema38.properties.financial_status,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -37309,7 +36389,7 @@ errors++;
 if(data.tags !== undefined){
 let data9 = data.tags;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema240.properties.tags.type},message:"must be array,null",schema:schema240.properties.tags.type,parentSchema:schema240.properties.tags,data:data9};
+const err13 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema38.properties.tags.type},message:"must be array,null",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -37323,7 +36403,7 @@ const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema240.properties.tags.items.type,parentSchema:schema240.properties.tags.items,data:data10};
+const err14 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -37340,14 +36420,14 @@ let data11 = data.items;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate372(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate63(data11[i1], {instancePath:instancePath+"/items/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema240.properties.items.type,parentSchema:schema240.properties.items,data:data11};
+const err15 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.items.type,parentSchema:schema38.properties.items,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -37358,15 +36438,15 @@ errors++;
 }
 }
 if(data.shipping_address !== undefined){
-if(!(validate374(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
+if(!(validate65(data.shipping_address, {instancePath:instancePath+"/shipping_address",parentData:data,parentDataProperty:"shipping_address",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.total_price_in_cents !== undefined){
 let data14 = data.total_price_in_cents;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err16 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_price_in_cents.type,parentSchema:schema240.properties.total_price_in_cents,data:data14};
+const err16 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_price_in_cents.type,parentSchema:schema38.properties.total_price_in_cents,data:data14};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -37377,7 +36457,7 @@ errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err17 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_price_in_cents,data:data14};
+const err17 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_price_in_cents,data:data14};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -37387,7 +36467,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(formats12.validate(data14))){
-const err18 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_price_in_cents,data:data14};
+const err18 = {instancePath:instancePath+"/total_price_in_cents",schemaPath:"#/properties/total_price_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_price_in_cents,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -37401,7 +36481,7 @@ errors++;
 if(data.total_tax_in_cents !== undefined){
 let data15 = data.total_tax_in_cents;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err19 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_tax_in_cents.type,parentSchema:schema240.properties.total_tax_in_cents,data:data15};
+const err19 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_tax_in_cents.type,parentSchema:schema38.properties.total_tax_in_cents,data:data15};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -37412,7 +36492,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err20 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_tax_in_cents,data:data15};
+const err20 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_tax_in_cents,data:data15};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -37422,7 +36502,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(formats12.validate(data15))){
-const err21 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_tax_in_cents,data:data15};
+const err21 = {instancePath:instancePath+"/total_tax_in_cents",schemaPath:"#/properties/total_tax_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_tax_in_cents,data:data15};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -37436,7 +36516,7 @@ errors++;
 if(data.total_net_revenue_in_cents !== undefined){
 let data16 = data.total_net_revenue_in_cents;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err22 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_net_revenue_in_cents.type,parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
+const err22 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_net_revenue_in_cents.type,parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -37447,7 +36527,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 < 0 || isNaN(data16)){
-const err23 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
+const err23 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -37457,7 +36537,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(formats12.validate(data16))){
-const err24 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_net_revenue_in_cents,data:data16};
+const err24 = {instancePath:instancePath+"/total_net_revenue_in_cents",schemaPath:"#/properties/total_net_revenue_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_net_revenue_in_cents,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -37471,7 +36551,7 @@ errors++;
 if(data.total_net_refunds_in_cents !== undefined){
 let data17 = data.total_net_refunds_in_cents;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err25 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_net_refunds_in_cents.type,parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
+const err25 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_net_refunds_in_cents.type,parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -37482,7 +36562,7 @@ errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 < 0 || isNaN(data17)){
-const err26 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
+const err26 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -37492,7 +36572,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(formats12.validate(data17))){
-const err27 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_net_refunds_in_cents,data:data17};
+const err27 = {instancePath:instancePath+"/total_net_refunds_in_cents",schemaPath:"#/properties/total_net_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_net_refunds_in_cents,data:data17};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -37506,7 +36586,7 @@ errors++;
 if(data.total_tax_refunds_in_cents !== undefined){
 let data18 = data.total_tax_refunds_in_cents;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err28 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema240.properties.total_tax_refunds_in_cents.type,parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
+const err28 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.total_tax_refunds_in_cents.type,parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -37517,7 +36597,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err29 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
+const err29 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -37527,7 +36607,7 @@ vErrors.push(err29);
 errors++;
 }
 if(!(formats12.validate(data18))){
-const err30 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema240.properties.total_tax_refunds_in_cents,data:data18};
+const err30 = {instancePath:instancePath+"/total_tax_refunds_in_cents",schemaPath:"#/properties/total_tax_refunds_in_cents/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\"",schema:"int32",parentSchema:schema38.properties.total_tax_refunds_in_cents,data:data18};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -37540,7 +36620,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -37549,39 +36629,39 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate491.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
-validate491.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate487.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/request_patch_orders_by_merchant_order_id.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate490.evaluated;
+const evaluated0 = validate486.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate491(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate491.errors : vErrors.concat(validate491.errors);
+if(!(validate487(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate487.errors : vErrors.concat(validate487.errors);
 errors = vErrors.length;
 }
-validate490.errors = vErrors;
+validate486.errors = vErrors;
 return errors === 0;
 }
-validate490.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate486.evaluated = {"props":{"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_order_status_updated = validate495;
-const schema281 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Order"}}};
+export const webhook_order_status_updated = validate491;
+const schema277 = {"$id":"https://mfc.invalid/v2/validators/webhook_order_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/components.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"order.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/components.json#/$defs/Order"}}};
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate496.evaluated;
+const evaluated0 = validate492.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37718,16 +36798,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate496.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
-validate496.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate492.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate498.evaluated;
+const evaluated0 = validate494.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38382,32 +37462,32 @@ vErrors.push(err53);
 }
 errors++;
 }
-validate498.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
-validate498.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
+validate494.evaluated = {"props":{"id":true,"merchant_order_id":true,"sales_channel_id":true,"carrier_preference":true,"created_at":true,"updated_at":true,"external_created_at":true,"currency":true,"custom_metadata":true,"customer_order_number":true,"payment_method":true,"financial_status":true,"fulfillment_status":true,"tags":true,"items":true,"shipping_address":true,"total_price_in_cents":true,"total_tax_in_cents":true,"total_net_revenue_in_cents":true,"total_net_refunds_in_cents":true,"total_tax_refunds_in_cents":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_order_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate495.evaluated;
+const evaluated0 = validate491.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate496(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate496.errors : vErrors.concat(validate496.errors);
+if(!(validate492(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate492.errors : vErrors.concat(validate492.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("order.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema281.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "order.status_updated"},message:"must be equal to constant",schema:"order.status_updated",parentSchema:schema277.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -38418,14 +37498,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate498(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+if(!(validate494(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate494.errors : vErrors.concat(validate494.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema281.type,parentSchema:schema281,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema277.type,parentSchema:schema277,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -38434,18 +37514,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate495.errors = vErrors;
+validate491.errors = vErrors;
 return errors === 0;
 }
-validate495.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate491.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate503;
-const schema284 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
+export const webhook_shipment_status_updated = validate499;
+const schema280 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/components.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/components.json#/$defs/Shipment"}}};
 
-function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate504.evaluated;
+const evaluated0 = validate500.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -38582,13 +37662,952 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate504.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
-validate504.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate500.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate502.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.items === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.id.type,parentSchema:schema40.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.order_id !== undefined){
+let data1 = data.order_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.order_id.type,parentSchema:schema40.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data2 = data.merchant_order_id;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.merchant_order_id.type,parentSchema:schema40.properties.merchant_order_id,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data3 = data.sales_channel_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.sales_channel_id.type,parentSchema:schema40.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+if(!(validate89(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+}
+if(data.delivery_status !== undefined){
+let data5 = data.delivery_status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema40.properties.delivery_status.type},message:"must be string,null",schema:schema40.properties.delivery_status.type,parentSchema:schema40.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
+const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema40.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.delivery_status.enum,parentSchema:schema40.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data6 = data.items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate91(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.items.type,parentSchema:schema40.properties.items,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.shipment_provider !== undefined){
+let data8 = data.shipment_provider;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema40.properties.shipment_provider.type},message:"must be string,null",schema:schema40.properties.shipment_provider.type,parentSchema:schema40.properties.shipment_provider,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.shipping_method !== undefined){
+let data9 = data.shipping_method;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema40.properties.shipping_method.type},message:"must be string,null",schema:schema40.properties.shipping_method.type,parentSchema:schema40.properties.shipping_method,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tracking_number !== undefined){
+let data10 = data.tracking_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema40.properties.tracking_number.type},message:"must be string,null",schema:schema40.properties.tracking_number.type,parentSchema:schema40.properties.tracking_number,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.tracking_url !== undefined){
+let data11 = data.tracking_url;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema40.properties.tracking_url.type},message:"must be string,null",schema:schema40.properties.tracking_url.type,parentSchema:schema40.properties.tracking_url,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data12 = data.created_at;
+if(typeof data12 === "string"){
+if(!(formats4.test(data12))){
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.created_at.type,parentSchema:schema40.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data13 = data.updated_at;
+if(typeof data13 === "string"){
+if(!(formats4.test(data13))){
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.updated_at.type,parentSchema:schema40.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.shipped_at !== undefined){
+let data14 = data.shipped_at;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema40.properties.shipped_at.type},message:"must be string,null",schema:schema40.properties.shipped_at.type,parentSchema:schema40.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!(formats4.test(data14))){
+const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.delivered_at !== undefined){
+let data15 = data.delivered_at;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema40.properties.delivered_at.type},message:"must be string,null",schema:schema40.properties.delivered_at.type,parentSchema:schema40.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!(formats4.test(data15))){
+const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate502.errors = vErrors;
+return errors === 0;
+}
+validate502.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate499.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate500(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate500.errors : vErrors.concat(validate500.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if("shipment.status_updated" !== data0){
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema280.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!(validate502(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema280.type,parentSchema:schema280,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate499.errors = vErrors;
+return errors === 0;
+}
+validate499.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_shipment_delivery_status_updated = validate506;
+const schema283 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/components.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/components.json#/$defs/Shipment"}}};
+
+function validate507(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate507.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.event_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema84.required,parentSchema:schema84,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.event_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema84.required,parentSchema:schema84,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.timestamp === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema84.required,parentSchema:schema84,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema84.required,parentSchema:schema84,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.event_type !== undefined){
+let data0 = data.event_type;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.event_type.type,parentSchema:schema84.properties.event_type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.event_id !== undefined){
+let data1 = data.event_id;
+if(typeof data1 === "string"){
+if(!(formats138.test(data1))){
+const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema84.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.event_id.type,parentSchema:schema84.properties.event_id,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+if(typeof data2 === "string"){
+if(!(formats4.test(data2))){
+const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema84.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.timestamp.type,parentSchema:schema84.properties.timestamp,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.data.type,parentSchema:schema84.properties.data,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate507.errors = vErrors;
+return errors === 0;
+}
+validate507.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate509.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.order_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sales_channel_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.status === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.items === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.id.type,parentSchema:schema40.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.order_id !== undefined){
+let data1 = data.order_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.order_id.type,parentSchema:schema40.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.order_id,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.merchant_order_id !== undefined){
+let data2 = data.merchant_order_id;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.merchant_order_id.type,parentSchema:schema40.properties.merchant_order_id,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sales_channel_id !== undefined){
+let data3 = data.sales_channel_id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.sales_channel_id.type,parentSchema:schema40.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.sales_channel_id,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.status !== undefined){
+if(!(validate89(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+}
+if(data.delivery_status !== undefined){
+let data5 = data.delivery_status;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema40.properties.delivery_status.type},message:"must be string,null",schema:schema40.properties.delivery_status.type,parentSchema:schema40.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
+const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema40.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.delivery_status.enum,parentSchema:schema40.properties.delivery_status,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.items !== undefined){
+let data6 = data.items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate91(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.items.type,parentSchema:schema40.properties.items,data:data6};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.shipment_provider !== undefined){
+let data8 = data.shipment_provider;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema40.properties.shipment_provider.type},message:"must be string,null",schema:schema40.properties.shipment_provider.type,parentSchema:schema40.properties.shipment_provider,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.shipping_method !== undefined){
+let data9 = data.shipping_method;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema40.properties.shipping_method.type},message:"must be string,null",schema:schema40.properties.shipping_method.type,parentSchema:schema40.properties.shipping_method,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.tracking_number !== undefined){
+let data10 = data.tracking_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema40.properties.tracking_number.type},message:"must be string,null",schema:schema40.properties.tracking_number.type,parentSchema:schema40.properties.tracking_number,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.tracking_url !== undefined){
+let data11 = data.tracking_url;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema40.properties.tracking_url.type},message:"must be string,null",schema:schema40.properties.tracking_url.type,parentSchema:schema40.properties.tracking_url,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data12 = data.created_at;
+if(typeof data12 === "string"){
+if(!(formats4.test(data12))){
+const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.created_at.type,parentSchema:schema40.properties.created_at,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.updated_at !== undefined){
+let data13 = data.updated_at;
+if(typeof data13 === "string"){
+if(!(formats4.test(data13))){
+const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.updated_at.type,parentSchema:schema40.properties.updated_at,data:data13};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.shipped_at !== undefined){
+let data14 = data.shipped_at;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema40.properties.shipped_at.type},message:"must be string,null",schema:schema40.properties.shipped_at.type,parentSchema:schema40.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!(formats4.test(data14))){
+const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.shipped_at,data:data14};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.delivered_at !== undefined){
+let data15 = data.delivered_at;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema40.properties.delivered_at.type},message:"must be string,null",schema:schema40.properties.delivered_at.type,parentSchema:schema40.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!(formats4.test(data15))){
+const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.delivered_at,data:data15};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate509.errors = vErrors;
+return errors === 0;
+}
+validate509.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate506.evaluated;
@@ -38598,954 +38617,15 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.items === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.id.type,parentSchema:schema40.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.order_id !== undefined){
-let data1 = data.order_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.order_id.type,parentSchema:schema40.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data2 = data.merchant_order_id;
-if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.merchant_order_id.type,parentSchema:schema40.properties.merchant_order_id,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data3 = data.sales_channel_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.sales_channel_id.type,parentSchema:schema40.properties.sales_channel_id,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.sales_channel_id,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-if(!(validate89(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-}
-if(data.delivery_status !== undefined){
-let data5 = data.delivery_status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema40.properties.delivery_status.type},message:"must be string,null",schema:schema40.properties.delivery_status.type,parentSchema:schema40.properties.delivery_status,data:data5};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
-const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema40.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.delivery_status.enum,parentSchema:schema40.properties.delivery_status,data:data5};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data6 = data.items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate91(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.items.type,parentSchema:schema40.properties.items,data:data6};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.shipment_provider !== undefined){
-let data8 = data.shipment_provider;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema40.properties.shipment_provider.type},message:"must be string,null",schema:schema40.properties.shipment_provider.type,parentSchema:schema40.properties.shipment_provider,data:data8};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.shipping_method !== undefined){
-let data9 = data.shipping_method;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema40.properties.shipping_method.type},message:"must be string,null",schema:schema40.properties.shipping_method.type,parentSchema:schema40.properties.shipping_method,data:data9};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tracking_number !== undefined){
-let data10 = data.tracking_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema40.properties.tracking_number.type},message:"must be string,null",schema:schema40.properties.tracking_number.type,parentSchema:schema40.properties.tracking_number,data:data10};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.tracking_url !== undefined){
-let data11 = data.tracking_url;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema40.properties.tracking_url.type},message:"must be string,null",schema:schema40.properties.tracking_url.type,parentSchema:schema40.properties.tracking_url,data:data11};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data12 = data.created_at;
-if(typeof data12 === "string"){
-if(!(formats4.test(data12))){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.created_at.type,parentSchema:schema40.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data13 = data.updated_at;
-if(typeof data13 === "string"){
-if(!(formats4.test(data13))){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.updated_at.type,parentSchema:schema40.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.shipped_at !== undefined){
-let data14 = data.shipped_at;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema40.properties.shipped_at.type},message:"must be string,null",schema:schema40.properties.shipped_at.type,parentSchema:schema40.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats4.test(data14))){
-const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.delivered_at !== undefined){
-let data15 = data.delivered_at;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema40.properties.delivered_at.type},message:"must be string,null",schema:schema40.properties.delivered_at.type,parentSchema:schema40.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats4.test(data15))){
-const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate506.errors = vErrors;
-return errors === 0;
-}
-validate506.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate503.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate504(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate504.errors : vErrors.concat(validate504.errors);
-errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if("shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.status_updated"},message:"must be equal to constant",schema:"shipment.status_updated",parentSchema:schema284.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-if(!(validate506(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate506.errors : vErrors.concat(validate506.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema284.type,parentSchema:schema284,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate503.errors = vErrors;
-return errors === 0;
-}
-validate503.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_shipment_delivery_status_updated = validate510;
-const schema287 = {"$id":"https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"shipment.delivery_status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/Shipment"}}};
-
-function validate511(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate511.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event_type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_type"},message:"must have required property '"+"event_type"+"'",schema:schema84.required,parentSchema:schema84,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.event_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event_id"},message:"must have required property '"+"event_id"+"'",schema:schema84.required,parentSchema:schema84,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.timestamp === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'",schema:schema84.required,parentSchema:schema84,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.data === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema84.required,parentSchema:schema84,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.event_type !== undefined){
-let data0 = data.event_type;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.event_type.type,parentSchema:schema84.properties.event_type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.event_id !== undefined){
-let data1 = data.event_id;
-if(typeof data1 === "string"){
-if(!(formats138.test(data1))){
-const err5 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema84.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event_id",schemaPath:"#/properties/event_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.event_id.type,parentSchema:schema84.properties.event_id,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-if(typeof data2 === "string"){
-if(!(formats4.test(data2))){
-const err7 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema84.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.timestamp.type,parentSchema:schema84.properties.timestamp,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data3 = data.data;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err9 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.properties.data.type,parentSchema:schema84.properties.data,data:data3};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate511.errors = vErrors;
-return errors === 0;
-}
-validate511.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate513.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.order_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order_id"},message:"must have required property '"+"order_id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.sales_channel_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sales_channel_id"},message:"must have required property '"+"sales_channel_id"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.status === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.items === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema40.required,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.id.type,parentSchema:schema40.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.order_id !== undefined){
-let data1 = data.order_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.order_id.type,parentSchema:schema40.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err8 = {instancePath:instancePath+"/order_id",schemaPath:"#/properties/order_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.order_id,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-if(data.merchant_order_id !== undefined){
-let data2 = data.merchant_order_id;
-if(typeof data2 !== "string"){
-const err9 = {instancePath:instancePath+"/merchant_order_id",schemaPath:"#/properties/merchant_order_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.merchant_order_id.type,parentSchema:schema40.properties.merchant_order_id,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.sales_channel_id !== undefined){
-let data3 = data.sales_channel_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema40.properties.sales_channel_id.type,parentSchema:schema40.properties.sales_channel_id,data:data3};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err11 = {instancePath:instancePath+"/sales_channel_id",schemaPath:"#/properties/sales_channel_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema40.properties.sales_channel_id,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-if(data.status !== undefined){
-if(!(validate89(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-}
-if(data.delivery_status !== undefined){
-let data5 = data.delivery_status;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/type",keyword:"type",params:{type: schema40.properties.delivery_status.type},message:"must be string,null",schema:schema40.properties.delivery_status.type,parentSchema:schema40.properties.delivery_status,data:data5};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((((((((((data5 === "action_required") || (data5 === "awaiting_customer_pickup")) || (data5 === "delivered")) || (data5 === "in_transit")) || (data5 === "information_transmitted")) || (data5 === "other")) || (data5 === "out_for_delivery")) || (data5 === "return_initiated")) || (data5 === "returned_to_sender")) || (data5 === null))){
-const err13 = {instancePath:instancePath+"/delivery_status",schemaPath:"#/properties/delivery_status/enum",keyword:"enum",params:{allowedValues: schema40.properties.delivery_status.enum},message:"must be equal to one of the allowed values",schema:schema40.properties.delivery_status.enum,parentSchema:schema40.properties.delivery_status,data:data5};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.items !== undefined){
-let data6 = data.items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate91(data6[i0], {instancePath:instancePath+"/items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.items.type,parentSchema:schema40.properties.items,data:data6};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.shipment_provider !== undefined){
-let data8 = data.shipment_provider;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err15 = {instancePath:instancePath+"/shipment_provider",schemaPath:"#/properties/shipment_provider/type",keyword:"type",params:{type: schema40.properties.shipment_provider.type},message:"must be string,null",schema:schema40.properties.shipment_provider.type,parentSchema:schema40.properties.shipment_provider,data:data8};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.shipping_method !== undefined){
-let data9 = data.shipping_method;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err16 = {instancePath:instancePath+"/shipping_method",schemaPath:"#/properties/shipping_method/type",keyword:"type",params:{type: schema40.properties.shipping_method.type},message:"must be string,null",schema:schema40.properties.shipping_method.type,parentSchema:schema40.properties.shipping_method,data:data9};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.tracking_number !== undefined){
-let data10 = data.tracking_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err17 = {instancePath:instancePath+"/tracking_number",schemaPath:"#/properties/tracking_number/type",keyword:"type",params:{type: schema40.properties.tracking_number.type},message:"must be string,null",schema:schema40.properties.tracking_number.type,parentSchema:schema40.properties.tracking_number,data:data10};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.tracking_url !== undefined){
-let data11 = data.tracking_url;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err18 = {instancePath:instancePath+"/tracking_url",schemaPath:"#/properties/tracking_url/type",keyword:"type",params:{type: schema40.properties.tracking_url.type},message:"must be string,null",schema:schema40.properties.tracking_url.type,parentSchema:schema40.properties.tracking_url,data:data11};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data12 = data.created_at;
-if(typeof data12 === "string"){
-if(!(formats4.test(data12))){
-const err19 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.created_at.type,parentSchema:schema40.properties.created_at,data:data12};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.updated_at !== undefined){
-let data13 = data.updated_at;
-if(typeof data13 === "string"){
-if(!(formats4.test(data13))){
-const err21 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/updated_at",schemaPath:"#/properties/updated_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.updated_at.type,parentSchema:schema40.properties.updated_at,data:data13};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.shipped_at !== undefined){
-let data14 = data.shipped_at;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err23 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/type",keyword:"type",params:{type: schema40.properties.shipped_at.type},message:"must be string,null",schema:schema40.properties.shipped_at.type,parentSchema:schema40.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats4.test(data14))){
-const err24 = {instancePath:instancePath+"/shipped_at",schemaPath:"#/properties/shipped_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.shipped_at,data:data14};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.delivered_at !== undefined){
-let data15 = data.delivered_at;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err25 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/type",keyword:"type",params:{type: schema40.properties.delivered_at.type},message:"must be string,null",schema:schema40.properties.delivered_at.type,parentSchema:schema40.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats4.test(data15))){
-const err26 = {instancePath:instancePath+"/delivered_at",schemaPath:"#/properties/delivered_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema40.properties.delivered_at,data:data15};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate513.errors = vErrors;
-return errors === 0;
-}
-validate513.evaluated = {"props":{"id":true,"order_id":true,"merchant_order_id":true,"sales_channel_id":true,"status":true,"delivery_status":true,"items":true,"shipment_provider":true,"shipping_method":true,"tracking_number":true,"tracking_url":true,"created_at":true,"updated_at":true,"shipped_at":true,"delivered_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v2/validators/webhook_shipment_delivery_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate510.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate511(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate511.errors : vErrors.concat(validate511.errors);
+if(!(validate507(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate507.errors : vErrors.concat(validate507.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("shipment.delivery_status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema287.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "shipment.delivery_status_updated"},message:"must be equal to constant",schema:"shipment.delivery_status_updated",parentSchema:schema283.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39556,14 +38636,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate513(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate513.errors : vErrors.concat(validate513.errors);
+if(!(validate509(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema287.type,parentSchema:schema287,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema283.type,parentSchema:schema283,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39572,18 +38652,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate510.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
-validate510.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate506.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_restocking_shipment_status_updated = validate517;
-const schema290 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/response.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/response.json#/$defs/RestockingShipment"}}};
+export const webhook_restocking_shipment_status_updated = validate513;
+const schema286 = {"$id":"https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json","type":"object","allOf":[{"$ref":"https://mfc.invalid/v2/components.json#/$defs/WebhookEnvelope"}],"properties":{"event_type":{"const":"restocking_shipment.status_updated"},"data":{"$ref":"https://mfc.invalid/v2/components.json#/$defs/RestockingShipment"}}};
 
-function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate518.evaluated;
+const evaluated0 = validate514.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -39720,16 +38800,16 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate518.errors = vErrors;
+validate514.errors = vErrors;
 return errors === 0;
 }
-validate518.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
+validate514.evaluated = {"props":{"event_type":true,"event_id":true,"timestamp":true,"data":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate520(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate520.evaluated;
+const evaluated0 = validate516.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -40030,32 +39110,32 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate520.errors = vErrors;
+validate516.errors = vErrors;
 return errors === 0;
 }
-validate520.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
+validate516.evaluated = {"props":{"id":true,"barcode":true,"status":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"warehouse_id":true,"restocking_shipment_items":true,"created_at":true,"updated_at":true,"arrived_at":true,"priority":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v2/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate517.evaluated;
+const evaluated0 = validate513.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate518(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate518.errors : vErrors.concat(validate518.errors);
+if(!(validate514(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate514.errors : vErrors.concat(validate514.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.event_type !== undefined){
 let data0 = data.event_type;
 if("restocking_shipment.status_updated" !== data0){
-const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema290.properties.event_type,data:data0};
+const err0 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/const",keyword:"const",params:{allowedValue: "restocking_shipment.status_updated"},message:"must be equal to constant",schema:"restocking_shipment.status_updated",parentSchema:schema286.properties.event_type,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -40066,14 +39146,14 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate520(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate520.errors : vErrors.concat(validate520.errors);
+if(!(validate516(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate516.errors : vErrors.concat(validate516.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema290.type,parentSchema:schema290,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema286.type,parentSchema:schema286,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -40082,7 +39162,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate517.errors = vErrors;
+validate513.errors = vErrors;
 return errors === 0;
 }
-validate517.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};
+validate513.evaluated = {"props":{"event_type":true,"data":true,"event_id":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};

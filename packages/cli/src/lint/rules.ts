@@ -129,6 +129,48 @@ export function openResponses(document: OpenApiDocument): RuleFinding[] {
   return findings;
 }
 
+const isReadOnly = (document: OpenApiDocument, schema: unknown): boolean => resolve(document, schema)?.readOnly === true;
+
+const subschemas = (node: Node, keyword: string): unknown[] => (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : []);
+const propertiesOf = (node: Node | undefined): Record<string, unknown> => (node?.properties as Record<string, unknown> | undefined) ?? {};
+
+/**
+ * A request body says what a client sends: no schema it uses (through `$ref`, allOf, anyOf, oneOf,
+ * properties and items) lists a read-only property in `required`. OpenAPI 3.1 no longer exempts
+ * read-only properties from `required` in requests, so generated clients would demand them.
+ */
+export function requestReadOnlyRequired(document: OpenApiDocument): RuleFinding[] {
+  const findings = new Map<string, RuleFinding>();
+  const walked = new Set<string>();
+  // A schema is reported where it is defined (a `$ref`'s target). `enclosing` holds the properties an
+  // allOf, anyOf or oneOf branch sees beside it: a branch often requires a property its parent declares.
+  const walk = (raw: unknown, at: string, enclosing: { pointer: string; properties: Record<string, unknown> }): void => {
+    const ref = (raw as Node | undefined)?.$ref;
+    const pointer = typeof ref === 'string' ? ref : at;
+    const node = resolve(document, raw);
+    if (!node || walked.has(`${pointer} in ${enclosing.pointer}`)) return;
+    walked.add(`${pointer} in ${enclosing.pointer}`);
+    const properties = { ...enclosing.properties, ...propertiesOf(node) };
+    for (const member of subschemas(node, 'allOf')) Object.assign(properties, propertiesOf(resolve(document, member)));
+    for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+      if (!isReadOnly(document, properties[name])) continue;
+      findings.set(`${pointer} ${name}`, { pointer: `${pointer}/required`, rule: 'mfc/request-read-only-required', message: `a request body requires the read-only property ${name}, which a client does not send` });
+    }
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      subschemas(node, keyword).forEach((member, index) => walk(member, `${pointer}/${keyword}/${index}`, { pointer, properties }));
+    }
+    const top = { pointer: '', properties: {} };
+    for (const [name, schema] of Object.entries(propertiesOf(node))) walk(schema, `${pointer}/properties/${escape(name)}`, top);
+    for (const keyword of ['items', 'additionalProperties']) if (node[keyword] && typeof node[keyword] === 'object') walk(node[keyword], `${pointer}/${keyword}`, top);
+  };
+  for (const [pointer, operation] of operations(document)) {
+    for (const [type, media] of Object.entries(resolve(document, operation.requestBody)?.content ?? {})) {
+      walk((media as Node).schema, `${pointer}/requestBody/content/${escape(type)}/schema`, { pointer: '', properties: {} });
+    }
+  }
+  return [...findings.values()];
+}
+
 /** Every component schema, operation and webhook names the section it comes from (`x-section`). */
 export function sections(document: OpenApiDocument): RuleFinding[] {
   const findings: RuleFinding[] = [];
@@ -151,4 +193,4 @@ export function sections(document: OpenApiDocument): RuleFinding[] {
 }
 
 /** Our own rules, in the order `mfc lint` reports them. */
-export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, sections];
+export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, requestReadOnlyRequired, sections];
