@@ -17,16 +17,17 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-// A copy of spec/ (shared files included, since the documents $ref them) with one edit to v1.yaml.
-async function mutatedV1(edit: (yaml: string) => string): Promise<string> {
+// A copy of spec/ (shared files and examples included, since the documents $ref them) with one edit
+// to v1.yaml or to another file of the copy; the path of the copy's v1.yaml.
+async function mutatedV1(edit: (yaml: string) => string, edited = 'v1.yaml'): Promise<string> {
   const dir = await mkdtemp(join(scratch, 'spec-'));
   await cp(specDir, dir, { recursive: true });
-  const file = join(dir, 'v1.yaml');
+  const file = join(dir, edited);
   const before = await readFile(file, 'utf8');
   const after = edit(before);
   expect(after, 'the edit must change the document').not.toBe(before);
   await writeFile(file, after);
-  return file;
+  return join(dir, 'v1.yaml');
 }
 
 // Removes the n-th line equal to `line` and the indented lines under it.
@@ -53,15 +54,29 @@ describe('mfc lint', () => {
     ['a 429 without Retry-After', { given: (yaml: string) => yaml.replace(/(  \/warehouses:[\s\S]*?'429':\n)          \$ref: '#\/components\/responses\/TooManyRequests'\n/, "$1          description: Too many requests.\n          headers: *rateLimitHeaders\n"), want: [['#/paths/~1warehouses/get/responses/429', 'mfc/rate-limit-headers', 'the 429 response lacks the required header Retry-After (§7, §8)']] }],
     ['a success response without rate-limit headers', { given: (yaml: string) => removeBlock(yaml, '          headers: *rateLimitHeaders', 1), want: [['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Used (§8)'], ['#/paths/~1orders/get/responses/200', 'mfc/rate-limit-headers', 'the 200 response lacks the required header X-Rate-Limit-Max (§8)']] }],
     ['a response schema closed to extra properties', { given: (yaml: string) => yaml.replace("    Pagination:\n      x-section: '2.7'\n", "    Pagination:\n      x-section: '2.7'\n      additionalProperties: false\n"), want: [['#/components/schemas/Pagination/additionalProperties', 'mfc/open-responses', 'additionalProperties: false in a schema a response or webhook body uses; those may carry properties beyond the ones listed']] }],
-    ['a request-only schema closed to extra properties (allowed)', { given: (yaml: string) => yaml.replace(/(    SkuCreate:\n[\s\S]*?)additionalProperties: true\n/, '$1additionalProperties: false\n'), want: [] }],
+    ['a request-only schema closed to extra properties (allowed)', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentItemWrite:\n[\s\S]*?)additionalProperties: true\n/, '$1additionalProperties: false\n'), want: [] }],
     ['a schema without x-section', { given: (yaml: string) => yaml.replace("    Return:\n      x-section: '2.7'\n", '    Return:\n'), want: [['#/components/schemas/Return', 'mfc/x-section', "schema Return has no x-section naming the specification's § it comes from"]] }],
     ['a webhook without x-section', { given: (yaml: string) => yaml.replace("      operationId: returnStatusUpdated\n      x-section: '6.1'\n", '      operationId: returnStatusUpdated\n'), want: [['#/webhooks/return_status_updated/post', 'mfc/x-section', "webhook return_status_updated has no x-section naming the specification's § it comes from"]] }],
-    ['a request body whose schema requires read-only properties', { given: (yaml: string) => yaml.replace("              $ref: '#/components/schemas/RestockingShipmentWrite'", "              $ref: '#/components/schemas/RestockingShipment'"), want: ['id', 'merchant_id', 'barcode', 'status'].map((name) => ['#/components/schemas/RestockingShipment/required', 'mfc/request-read-only-required', `a request body requires the read-only property ${name}, which a client does not send`]) }],
+    ['a request body whose schema requires a read-only property', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentWrite:\n[\s\S]*?      additionalProperties: true\n)([\s\S]*?        restocking_shipment_items:\n)/, '$1      required: [restocking_shipment_items]\n$2          readOnly: true\n'), want: [['#/components/schemas/RestockingShipmentWrite/required', 'mfc/request-read-only-required', 'a request body requires the read-only property restocking_shipment_items, which a client does not send']] }],
     ['an operation without operationId (Redocly rule set)', { given: (yaml: string) => yaml.replace('      operationId: getReturn\n', ''), want: [['#/paths/~1returns~1{id}/get/operationId', 'operation-operationId', 'Operation object should contain `operationId` field.']] }],
   ])('reports %s with its pointer and rule', async (_name, { given, want }) => {
     const problems = await lintFile(await mutatedV1(given));
     expect(problems.map((problem) => [problem.pointer, problem.rule, problem.message])).toEqual(want);
     expect(problems.every((problem) => problem.file.endsWith('v1.yaml'))).toBe(true);
+  });
+
+  it.each([
+    ['an example that breaks its schema', {
+      given: () => mutatedV1((yaml) => yaml.replace(/(\nOrder:\n[\s\S]*?    created_at: )\S+/, '$1yesterday'), 'examples/v1.yaml'),
+      want: [['#/components/examples/Order', 'mfc/example-invalid', 'the example breaks its schema: /created_at: expected format date-time, received "yesterday"']],
+    }],
+    ['a body without an example', {
+      given: () => mutatedV1((yaml) => yaml.replace(/(  \/returns\/\{id\}:[\s\S]*?)              examples:\n                Return:\n                  \$ref: '#\/components\/examples\/Return'\n/, '$1')),
+      want: [['#/paths/~1returns~1{id}/get/responses/200/content/application~1json', 'mfc/example-missing', 'a body the document shows has no example']],
+    }],
+  ])('reports %s (mfc/example-*)', async (_name, { given, want }) => {
+    const problems = await lintFile(await given());
+    expect(problems.filter((problem) => problem.rule.startsWith('mfc/example-')).map((problem) => [problem.pointer, problem.rule, problem.message])).toEqual(want);
   });
 
   it('reports an invalid document from swagger-parser and stops there', async () => {

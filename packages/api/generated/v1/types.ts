@@ -333,6 +333,8 @@ export interface components {
              * @description When the order was created (§2 timestamps are ISO 8601 date-times).
              */
             created_at?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown. */
         OrderItem: {

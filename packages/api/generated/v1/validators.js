@@ -262,7 +262,7 @@ validate56.evaluated = {"props":{"current_page":true,"item_count":true,"page_cou
 
 export const schema_Order = validate59;
 const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
-const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
+const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","additionalProperties":true,"properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats2 = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
 const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","additionalProperties":true,"properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
@@ -392,7 +392,7 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -413,7 +413,7 @@ errors = vErrors.length;
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderItem = validate64;
 const schema27 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderItem"};
@@ -2382,7 +2382,7 @@ errors++;
 validate113.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3360,7 +3360,7 @@ errors++;
 validate143.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3381,7 +3381,7 @@ errors = vErrors.length;
 validate142.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_post_orders_400 = validate146;
 const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
@@ -4259,7 +4259,7 @@ errors++;
 validate169.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4280,7 +4280,7 @@ errors = vErrors.length;
 validate168.errors = vErrors;
 return errors === 0;
 }
-validate168.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_get_orders_id_400 = validate172;
 const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
@@ -4947,7 +4947,7 @@ errors++;
 validate188.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4968,7 +4968,7 @@ errors = vErrors.length;
 validate187.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_put_orders_id_400 = validate191;
 const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
@@ -5934,7 +5934,7 @@ errors++;
 validate217.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5955,7 +5955,7 @@ errors = vErrors.length;
 validate216.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_patch_orders_id_400 = validate220;
 const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};

@@ -697,7 +697,7 @@ return errors === 0;
 }
 validate63.evaluated = {"props":{"merchant_item_id":true,"sku_id":true,"sku_code":true,"quantity":true,"price_per_unit_in_cents":true,"price_per_unit_in_cents_with_discount":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema28 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}}},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}}},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}}}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
+const schema28 = {"x-section":"2.1","description":"A postal address (§2.1). At least one of first_name, last_name and full_name is present as a non-empty string.","type":"object","required":["city","country_code","line1","postal_code"],"anyOf":[{"title":"first_name a non-empty string","required":["first_name"],"properties":{"first_name":{"type":"string"}},"unevaluatedProperties":true},{"title":"last_name a non-empty string","required":["last_name"],"properties":{"last_name":{"type":"string"}},"unevaluatedProperties":true},{"title":"full_name a non-empty string","required":["full_name"],"properties":{"full_name":{"type":"string"}},"unevaluatedProperties":true}],"properties":{"city":{"type":"string","minLength":1},"company":{"type":["string","null"]},"country_code":{"description":"ISO 3166-1 alpha-2 code.","type":"string","pattern":"^[A-Z]{2}$"},"email":{"type":["string","null"],"format":"email"},"first_name":{"description":"Required when last_name and full_name are omitted.","type":["string","null"],"minLength":1},"last_name":{"description":"Required when first_name and full_name are omitted.","type":["string","null"],"minLength":1},"full_name":{"description":"Required when first_name and last_name are omitted.","type":["string","null"],"minLength":1},"line1":{"type":"string","minLength":1},"line2":{"type":["string","null"]},"parcel_point_id":{"description":"Parcel-point identifier.","type":["string","null"]},"phone":{"type":["string","null"]},"postal_code":{"type":"string","minLength":1},"province_or_state_code":{"description":"State or province code; for US addresses the 2-letter state code.","type":["string","null"]}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[A-Z]{2}$", "u");
 const formats18 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -743,10 +743,9 @@ errors++;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
-var props0 = {};
-props0.first_name = true;
+var props0 = true;
 }
-const _errs5 = errors;
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.last_name === undefined){
 const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema28.anyOf[1].required,parentSchema:schema28.anyOf[1],data};
@@ -772,15 +771,14 @@ errors++;
 }
 }
 }
-var _valid0 = _errs5 === errors;
+var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
-props0 = props0 || {};
-props0.last_name = true;
+props0 = true;
 }
 }
-const _errs8 = errors;
+const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.full_name === undefined){
 const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema28.anyOf[2].required,parentSchema:schema28.anyOf[2],data};
@@ -806,12 +804,11 @@ errors++;
 }
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
-props0 = props0 || {};
-props0.full_name = true;
+props0 = true;
 }
 }
 if(!valid0){
@@ -2242,10 +2239,9 @@ errors++;
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
-var props0 = {};
-props0.first_name = true;
+var props0 = true;
 }
-const _errs5 = errors;
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.last_name === undefined){
 const err2 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "last_name"},message:"must have required property '"+"last_name"+"'",schema:schema28.anyOf[1].required,parentSchema:schema28.anyOf[1],data};
@@ -2271,15 +2267,14 @@ errors++;
 }
 }
 }
-var _valid0 = _errs5 === errors;
+var _valid0 = _errs6 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
-props0 = props0 || {};
-props0.last_name = true;
+props0 = true;
 }
 }
-const _errs8 = errors;
+const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.full_name === undefined){
 const err4 = {instancePath,schemaPath:"#/anyOf/2/required",keyword:"required",params:{missingProperty: "full_name"},message:"must have required property '"+"full_name"+"'",schema:schema28.anyOf[2].required,parentSchema:schema28.anyOf[2],data};
@@ -2305,12 +2300,11 @@ errors++;
 }
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs10 === errors;
 valid0 = valid0 || _valid0;
 if(_valid0){
 if(props0 !== true){
-props0 = props0 || {};
-props0.full_name = true;
+props0 = true;
 }
 }
 if(!valid0){

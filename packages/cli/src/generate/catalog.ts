@@ -42,7 +42,7 @@ export function rootId(api: ApiVersion): string {
 }
 
 /** Rewrites `#/components/schemas/X` to `prefix + X` throughout a schema. */
-function rewriteRefs(value: unknown, prefix: string): unknown {
+export function rewriteRefs(value: unknown, prefix: string): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, prefix));
   if (value === null || typeof value !== 'object') return value;
   const out: JsonSchema = {};

@@ -1,13 +1,8 @@
 import { httpMethods, type OpenApiDocument, type OperationObject } from '../generate/document.js';
+import { escape, located, operations, resolve, type Node, type RuleFinding } from './document-walk.js';
+import { examples } from './examples.js';
 
-/** A finding of one of our own rules, located by JSON pointer in the bundled document. */
-export interface RuleFinding {
-  pointer: string;
-  rule: string;
-  message: string;
-}
-
-type Node = Record<string, unknown>;
+export type { RuleFinding } from './document-walk.js';
 
 const rateLimitHeaders = ['X-Rate-Limit-Used', 'X-Rate-Limit-Max'];
 // §7 gives 400 for any malformed request (a query too, not only a body); §4 gives every endpoint 401, 403 and 429.
@@ -16,34 +11,6 @@ const everyOperationStatuses = ['400', '401', '403', '429'];
 // An operation addresses one record when its path names it: a template segment ('/orders/{id}',
 // '/skus/{sku_id}/…') or a lookup such as '/orders/by_merchant_order_id'.
 const addressesRecord = (path: string): boolean => /\{[^}]+\}|\/by_[a-z_]+$/.test(path);
-
-function escape(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-// Follows internal `$ref`s of a bundled document; our rules read responses and headers through them.
-function resolve(document: OpenApiDocument, node: unknown): Node | undefined {
-  let current = node;
-  for (let depth = 0; depth < 10 && current && typeof current === 'object'; depth += 1) {
-    const ref = (current as Node).$ref;
-    if (typeof ref !== 'string') return current as Node;
-    let target: unknown = document;
-    for (const token of ref.replace(/^#\//, '').split('/')) {
-      target = (target as Node | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    current = target;
-  }
-  return undefined;
-}
-
-function* operations(document: OpenApiDocument): Generator<[string, OperationObject, string]> {
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of httpMethods) {
-      const operation = item[method] as OperationObject | undefined;
-      if (operation) yield [`#/paths/${escape(path)}/${method}`, operation, path];
-    }
-  }
-}
 
 /** §4, §7: every operation answers 400, 401, 403 and 429. */
 export function operationStatuses(document: OpenApiDocument): RuleFinding[] {
@@ -145,9 +112,7 @@ export function requestReadOnlyRequired(document: OpenApiDocument): RuleFinding[
   // A schema is reported where it is defined (a `$ref`'s target). `enclosing` holds the properties an
   // allOf, anyOf or oneOf branch sees beside it: a branch often requires a property its parent declares.
   const walk = (raw: unknown, at: string, enclosing: { pointer: string; properties: Record<string, unknown> }): void => {
-    const ref = (raw as Node | undefined)?.$ref;
-    const pointer = typeof ref === 'string' ? ref : at;
-    const node = resolve(document, raw);
+    const [node, pointer] = located(document, raw, at);
     if (!node || walked.has(`${pointer} in ${enclosing.pointer}`)) return;
     walked.add(`${pointer} in ${enclosing.pointer}`);
     const properties = { ...enclosing.properties, ...propertiesOf(node) };
@@ -193,4 +158,4 @@ export function sections(document: OpenApiDocument): RuleFinding[] {
 }
 
 /** Our own rules, in the order `mfc lint` reports them. */
-export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, requestReadOnlyRequired, sections];
+export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, requestReadOnlyRequired, examples, sections];
