@@ -44,7 +44,8 @@ describe.each(workspaces)('%s as published', (workspace) => {
     const targets = [...exportTargets(manifest), ...Object.values(manifest.bin ?? {})].map((target) => target.replace(/^\.\//, ''));
     expect(targets.filter((target) => !paths.has(target))).toEqual([]);
     const untyped = Object.entries(manifest.exports ?? {})
-      .filter(([subpath, target]) => typeof target !== 'string' && !subpath.endsWith('.json') && target.types === undefined);
+      // Data files (the OpenAPI documents as JSON and YAML) have no types to go with them.
+      .filter(([subpath, target]) => typeof target !== 'string' && !/\.(json|yaml)$/.test(subpath) && target.types === undefined);
     expect(untyped).toEqual([]);
   });
 
