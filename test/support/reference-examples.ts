@@ -80,7 +80,7 @@ const orderFields = {
 };
 
 /** The shop's order `number` as either version takes it; v2 also names the sales channel. */
-function orderCreate(number: number, salesChannelId?: number): Record<string, unknown> {
+function shopOrder(number: number, salesChannelId?: number): Record<string, unknown> {
   return {
     merchant_order_id: `ACME-${number}`,
     ...(salesChannelId === undefined ? {} : { sales_channel_id: salesChannelId }),
@@ -90,7 +90,7 @@ function orderCreate(number: number, salesChannelId?: number): Record<string, un
     ...orderFields,
   };
 }
-const orderCreates: Record<ApiVersion, Record<string, unknown>> = { v1: orderCreate(10483), v2: orderCreate(10482, 11) };
+const orderCreates: Record<ApiVersion, Record<string, unknown>> = { v1: shopOrder(10483), v2: shopOrder(10482, 11) };
 const restockingCreate = {
   delivery_option: 'courier', estimated_arrival_date: '2026-03-16', warehouse_id: 3, po_number: 'PO-2026-0113',
   supplier_name: 'Porto Textiles Lda', tracking_code: '1Z999AA10123456784',
@@ -181,7 +181,7 @@ const errorCalls: ReadonlyArray<{ name: string; status: number; summary: string;
 ];
 
 /** `order.status_updated` → `OrderStatusUpdated`: a webhook event's example name. */
-export function webhookExampleName(event: string): string {
+function webhookExampleName(event: string): string {
   return event.split(/[._]/).map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join('');
 }
 
