@@ -8,7 +8,8 @@ Validates and lints the OpenAPI documents (spec/v1.yaml and spec/v2.yaml unless 
   2. the committed Redocly rule set (redocly.yaml, @redocly/openapi-core);
   3. our own rules: every operation has 401, 403 and 429; every response carries
      X-Rate-Limit-Used and X-Rate-Limit-Max and every 429 Retry-After; no request body
-     requires a read-only property; every schema, operation and webhook has x-section.
+     requires a read-only property; every body shown has an example, and each example
+     validates against its schema; every schema, operation and webhook has x-section.
 Prints each problem as file#/json/pointer with its rule. Works from any directory.
 Exit 0 when there is no problem (errors and warnings alike), 1 otherwise.
 
