@@ -17,6 +17,8 @@ export type FulfillmentStatus = Schemas['FulfillmentStatus'];
 export type OrderItem = Schemas['OrderItem'];
 /** A v2 postal address. */
 export type Address = Schemas['Address'];
+/** The body that creates a v2 order: the writable fields of `Order`. */
+export type OrderCreate = Schemas['OrderCreate'];
 /** The body of a v2 order update. */
 export type OrderUpdate = Schemas['OrderUpdate'];
 /** A v2 shipment. */
