@@ -1,7 +1,8 @@
 // The published documents as teams that generate their own client use them: openapi-typescript and
 // @hey-api/openapi-ts, both with default options, generate from openapi/v1.json and v2.json into a
 // temporary folder, and the consumers of test/openapi/generated-clients/ (create a v2 order with only
-// what a client sends, list orders, read one by merchant order id, name `Order`) compile under `strict`.
+// what a client sends, list orders, read one by merchant order id, name `Order`, read the id and the
+// fulfillment status an order.status_updated payload carries) compile under `strict`.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ describe('clients generated from the published documents', () => {
     }
   });
 
-  it('compile under strict with their consumers: a v2 order created without its read-only fields, a list, a read by merchant order id', () => {
+  it('compile under strict with their consumers: a v2 order created without its read-only fields, a list, a read by merchant order id, the service\'s fields read from webhook payloads', () => {
     const files = ['openapi-fetch.ts', 'hey-api.ts'].map((name) => join(project, name));
     const program = ts.createProgram(files, {
       strict: true,

@@ -1,9 +1,9 @@
 // A consumer of the client @hey-api/openapi-ts generates (default options): create a v2 order with
-// only what a client sends, list orders, read one by merchant order id. test/openapi/generated-clients.test.ts
-// compiles it under `strict`.
+// only what a client sends, list orders, read one by merchant order id, read the service's fields in
+// webhook payloads. test/openapi/generated-clients.test.ts compiles it under `strict`.
 import { client } from './hey-api/v2/client.gen';
-import { createOrder, getOrderByMerchantOrderId, listOrders, type Order } from './hey-api/v2';
-import type { Order as V1Order } from './hey-api/v1';
+import { createOrder, getOrderByMerchantOrderId, listOrders, type FulfillmentStatus, type Order, type OrderStatusUpdatedWebhookPayload } from './hey-api/v2';
+import type { Order as V1Order, RestockingShipmentStatus as V1RestockingShipmentStatus, RestockingShipmentStatusUpdatedWebhookPayload as V1RestockingShipmentStatusUpdated } from './hey-api/v1';
 import { orderCreate } from './order-create';
 
 export type { Order, V1Order };
@@ -19,6 +19,11 @@ export async function roundTrip(): Promise<Order[]> {
   if (created.data) orders.push(created.data);
   if (found.data) orders.push(found.data);
   return orders;
+}
+
+/** What a webhook receiver reads of the calls: the fields the service sets, which a client never sends. */
+export function readWebhooks(order: OrderStatusUpdatedWebhookPayload, restocking: V1RestockingShipmentStatusUpdated): [number, FulfillmentStatus, string, V1RestockingShipmentStatus] {
+  return [order.data.id, order.data.fulfillment_status, restocking.barcode, restocking.status];
 }
 
 /** What the types refuse: each line must stay a compile error. */

@@ -1,9 +1,10 @@
 // A consumer of openapi-typescript's types (default options) through openapi-fetch, as a team that
 // generates its own client writes it: create a v2 order with only what a client sends, list orders,
-// read one by merchant order id. test/openapi/generated-clients.test.ts compiles it under `strict`.
+// read one by merchant order id, read the service's fields in webhook payloads.
+// test/openapi/generated-clients.test.ts compiles it under `strict`.
 import createClient from 'openapi-fetch';
-import type { components as V1Components } from './openapi-typescript/v1';
-import type { components, paths } from './openapi-typescript/v2';
+import type { components as V1Components, webhooks as V1Webhooks } from './openapi-typescript/v1';
+import type { components, paths, webhooks } from './openapi-typescript/v2';
 import { orderCreate } from './order-create';
 
 /** The v2 order, by name. */
@@ -24,6 +25,16 @@ export async function roundTrip(): Promise<Order[]> {
   if (created.data) orders.push(created.data);
   if (found.data) orders.push(found.data);
   return orders;
+}
+
+/** The body of an order.status_updated call. */
+type OrderStatusUpdated = webhooks['order.status_updated']['post']['requestBody']['content']['application/json'];
+/** The body of a v1 restocking_shipment_status_updated call. */
+type V1RestockingShipmentStatusUpdated = V1Webhooks['restocking_shipment_status_updated']['post']['requestBody']['content']['application/json'];
+
+/** What a webhook receiver reads of the calls: the fields the service sets, which a client never sends. */
+export function readWebhooks(order: OrderStatusUpdated, restocking: V1RestockingShipmentStatusUpdated): [number, Order['fulfillment_status'], string, V1Components['schemas']['RestockingShipmentStatus']] {
+  return [order.data.id, order.data.fulfillment_status, restocking.barcode, restocking.status];
 }
 
 /** What the types refuse: each line must stay a compile error. */

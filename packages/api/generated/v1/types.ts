@@ -365,7 +365,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. */
+        /** @description The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. restocking_shipment_status_updated carries it as RestockingShipmentEvent. */
         RestockingShipment: {
             /** Format: int64 */
             readonly id: number;
@@ -382,11 +382,31 @@ export interface components {
             po_number: string | null;
             supplier_name: string | null;
             tracking_code: string | null;
+            readonly status: components["schemas"]["RestockingShipmentStatus"];
+            restocking_shipment_items: components["schemas"]["RestockingShipmentItem"][];
+        };
+        /** @description The body of restocking_shipment_status_updated (§6.1): the RestockingShipment of §2.3, as GET /restocking_shipments/{id} answers it, with its properties and its required list. id, merchant_id, barcode and status are not marked read-only here: OpenAPI 3.1 tools read readOnly as "not in requests", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples. */
+        RestockingShipmentEvent: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** Format: int64 */
+            warehouse_id: number;
+            /** @description Identifies the shipment at the warehouse. */
+            barcode: string;
+            /** @enum {string} */
+            delivery_option: "postal" | "courier" | "dropoff" | "hive_freight";
+            /** Format: date */
+            estimated_arrival_date: string | null;
+            po_number: string | null;
+            supplier_name: string | null;
+            tracking_code: string | null;
             status: components["schemas"]["RestockingShipmentStatus"];
             restocking_shipment_items: components["schemas"]["RestockingShipmentItem"][];
         };
         /**
-         * @description The v1 restocking shipment status set (§3.1). Read-only.
+         * @description The v1 restocking shipment status set (§3.1). Read-only where RestockingShipment uses it, and not here, so that RestockingShipmentEvent can use it as well.
          * @enum {string}
          */
         RestockingShipmentStatus: "created" | "shipped" | "delivered" | "arrived" | "processing" | "restocked" | "on_hold" | "cancelled";
@@ -1157,7 +1177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestockingShipment"];
+                "application/json": components["schemas"]["RestockingShipmentEvent"];
             };
         };
         responses: {

@@ -641,9 +641,9 @@ validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipment = validate75;
 const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
-const schema34 = {"x-section":"2.3","description":"The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_id":{"type":"integer","format":"int64","readOnly":true},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string","readOnly":true},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
+const schema34 = {"x-section":"2.3","description":"The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. restocking_shipment_status_updated carries it as RestockingShipmentEvent.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_id":{"type":"integer","format":"int64","readOnly":true},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string","readOnly":true},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus","readOnly":true},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
 const formats12 = require("ajv-formats/dist/formats").fullFormats.date;
-const schema35 = {"x-section":"3.1","description":"The v1 restocking shipment status set (§3.1). Read-only.","type":"string","readOnly":true,"enum":["created","shipped","delivered","arrived","processing","restocked","on_hold","cancelled"]};
+const schema35 = {"x-section":"3.1","description":"The v1 restocking shipment status set (§3.1). Read-only where RestockingShipment uses it, and not here, so that RestockingShipmentEvent can use it as well.","type":"string","enum":["created","shipped","delivered","arrived","processing","restocked","on_hold","cancelled"]};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1071,13 +1071,378 @@ return errors === 0;
 }
 validate75.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentStatus = validate82;
-const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentStatus"};
+export const schema_RestockingShipmentEvent = validate82;
+const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentEvent.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentEvent"};
+const schema38 = {"x-section":"6.1","description":"The body of restocking_shipment_status_updated (§6.1): the RestockingShipment of §2.3, as GET /restocking_shipments/{id} answers it, with its properties and its required list. id, merchant_id, barcode and status are not marked read-only here: OpenAPI 3.1 tools read readOnly as \"not in requests\", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64"},"merchant_id":{"type":"integer","format":"int64"},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string"},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate83.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.merchant_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.warehouse_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.barcode === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.delivery_option === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.estimated_arrival_date === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.po_number === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.supplier_name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.tracking_code === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.status === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.restocking_shipment_items === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.merchant_id !== undefined){
+let data1 = data.merchant_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.merchant_id.type,parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.warehouse_id !== undefined){
+let data2 = data.warehouse_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.warehouse_id.type,parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.barcode.type,parentSchema:schema38.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.delivery_option !== undefined){
+let data4 = data.delivery_option;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.delivery_option.type,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
+const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_option.enum,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data5 = data.estimated_arrival_date;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema38.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema38.properties.estimated_arrival_date.type,parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!(formats12.validate(data5))){
+const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.po_number !== undefined){
+let data6 = data.po_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema38.properties.po_number.type},message:"must be string,null",schema:schema38.properties.po_number.type,parentSchema:schema38.properties.po_number,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data7 = data.supplier_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema38.properties.supplier_name.type},message:"must be string,null",schema:schema38.properties.supplier_name.type,parentSchema:schema38.properties.supplier_name,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data8 = data.tracking_code;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema38.properties.tracking_code.type},message:"must be string,null",schema:schema38.properties.tracking_code.type,parentSchema:schema38.properties.tracking_code,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data10 = data.restocking_shipment_items;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.restocking_shipment_items.type,parentSchema:schema38.properties.restocking_shipment_items,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentEvent.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const schema_RestockingShipmentStatus = validate87;
+const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentStatus"};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1104,39 +1469,39 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
-validate82.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentItem = validate85;
-const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItem"};
+export const schema_RestockingShipmentItem = validate90;
+const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItem"};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1155,42 +1520,42 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
-validate85.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentWrite = validate88;
-const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
-const schema42 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
+export const schema_RestockingShipmentWrite = validate93;
+const schema43 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+const schema44 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
-const schema43 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+const schema45 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1201,7 +1566,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id !== undefined){
 let data0 = data.sku_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema43.properties.sku_id.type},message:"must be integer,string",schema:schema43.properties.sku_id.type,parentSchema:schema43.properties.sku_id,data:data0};
+const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1212,7 +1577,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.sku_id,data:data0};
+const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1226,7 +1591,7 @@ errors++;
 if(data.announced_quantity !== undefined){
 let data1 = data.announced_quantity;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema43.properties.announced_quantity.type},message:"must be integer,string",schema:schema43.properties.announced_quantity.type,parentSchema:schema43.properties.announced_quantity,data:data1};
+const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1237,7 +1602,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.announced_quantity,data:data1};
+const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1250,7 +1615,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1259,16 +1624,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1279,7 +1644,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1290,7 +1655,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1304,7 +1669,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1318,7 +1683,7 @@ let valid1 = false;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1333,7 +1698,7 @@ valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1346,7 +1711,7 @@ errors++;
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1370,7 +1735,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1380,7 +1745,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1393,7 +1758,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1406,7 +1771,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1419,7 +1784,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1434,14 +1799,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1453,113 +1818,12 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate88.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const schema_RestockingShipmentItemWrite = validate93;
-const schema44 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItemWrite"};
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate94.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema43.properties.sku_id.type},message:"must be integer,string",schema:schema43.properties.sku_id.type,parentSchema:schema43.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema43.properties.announced_quantity.type},message:"must be integer,string",schema:schema43.properties.announced_quantity.type,parentSchema:schema43.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -1570,7 +1834,7 @@ validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate93.evaluated;
@@ -1589,15 +1853,116 @@ return errors === 0;
 }
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_Sku = validate96;
-const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
-const schema47 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array","items":{}},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array","items":{}}}};
-const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+export const schema_RestockingShipmentItemWrite = validate98;
+const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItemWrite"};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate99.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sku_id !== undefined){
+let data0 = data.sku_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.announced_quantity !== undefined){
+let data1 = data.announced_quantity;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate98.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_Sku = validate101;
+const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
+const schema49 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array","items":{}},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array","items":{}}}};
+const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1608,7 +1973,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1619,7 +1984,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1633,7 +1998,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1646,7 +2011,7 @@ errors++;
 if(data.merchant_sku_id !== undefined){
 let data2 = data.merchant_sku_id;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1659,7 +2024,7 @@ errors++;
 if(data.barcode !== undefined){
 let data3 = data.barcode;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1672,7 +2037,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1682,7 +2047,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1696,7 +2061,7 @@ if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
 if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1707,7 +2072,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1720,7 +2085,7 @@ errors++;
 if(data.cost_in_cent !== undefined){
 let data6 = data.cost_in_cent;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1733,7 +2098,7 @@ errors++;
 if(data.cost_in_cents !== undefined){
 let data7 = data.cost_in_cents;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1746,7 +2111,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data8 = data.weight_in_kg;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1760,7 +2125,7 @@ if(data.country_code_of_origin !== undefined){
 let data9 = data.country_code_of_origin;
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1771,7 +2136,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1784,7 +2149,7 @@ errors++;
 if(data.hs_code !== undefined){
 let data10 = data.hs_code;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1797,7 +2162,7 @@ errors++;
 if(data.image_url !== undefined){
 let data11 = data.image_url;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1810,7 +2175,7 @@ errors++;
 if(data.batch_tracking_enabled !== undefined){
 let data12 = data.batch_tracking_enabled;
 if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1823,7 +2188,7 @@ errors++;
 if(data.fulfilled_by !== undefined){
 let data13 = data.fulfilled_by;
 if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1836,7 +2201,7 @@ errors++;
 if(data.dangerous_good !== undefined){
 let data14 = data.dangerous_good;
 if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1853,7 +2218,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1865,7 +2230,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1878,7 +2243,7 @@ errors++;
 if(data.hazardous_good !== undefined){
 let data17 = data.hazardous_good;
 if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1895,7 +2260,7 @@ const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
 let data19 = data18[i1];
 if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1907,7 +2272,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1923,7 +2288,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.stocked !== undefined){
 let data21 = data20.stocked;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1936,7 +2301,7 @@ errors++;
 if(data20.reserved !== undefined){
 let data22 = data20.reserved;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1949,7 +2314,7 @@ errors++;
 if(data20.total !== undefined){
 let data23 = data20.total;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1961,7 +2326,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1974,7 +2339,7 @@ errors++;
 if(data.inventory_per_warehouse !== undefined){
 let data24 = data.inventory_per_warehouse;
 if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1987,7 +2352,7 @@ errors++;
 if(data.inventory_batches !== undefined){
 let data25 = data.inventory_batches;
 if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1999,7 +2364,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2008,41 +2373,41 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_Sku.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
-validate96.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_SkuUpdate = validate99;
-const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
-const schema49 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
+export const schema_SkuUpdate = validate104;
+const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+const schema51 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
 const pattern9 = new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2053,7 +2418,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 let data0 = data.name;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2066,7 +2431,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data1 = data.weight_in_kg;
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2077,7 +2442,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2090,7 +2455,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2099,92 +2464,40 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuUpdate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
-validate99.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_SkuCreate = validate102;
-const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
-const schema51 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
+export const schema_SkuCreate = validate107;
+const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
+const schema53 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuCreate.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate102.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const schema_Shipment = validate105;
-const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
-const schema53 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2203,40 +2516,40 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_Shipment.json" */;
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuCreate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_Return = validate108;
-const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
-const schema55 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
+export const schema_Shipment = validate110;
+const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+const schema55 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2255,40 +2568,92 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_Return.json" */;
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_Shipment.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_OrderPage = validate111;
-const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
-const schema57 = {"x-section":"4.1","description":"One page of orders (§4.1 common list response).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+export const schema_Return = validate113;
+const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+const schema57 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_Return.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_OrderPage = validate116;
+const schema58 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
+const schema59 = {"x-section":"4.1","description":"One page of orders (§4.1 common list response).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2379,16 +2744,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2499,16 +2864,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2517,7 +2882,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2527,7 +2892,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pagination === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2541,14 +2906,14 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate113(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.data.type,parentSchema:schema57.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.data.type,parentSchema:schema59.properties.data,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2559,14 +2924,14 @@ errors++;
 }
 }
 if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2575,142 +2940,35 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_OrderPage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
-validate111.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ShipmentPage = validate119;
-const schema60 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
-const schema61 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate121.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data !== undefined){
-let data0 = data.data;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-validate120.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_ShipmentPage.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-validate119.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_200 = validate125;
-const schema63 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
+export const schema_ShipmentPage = validate124;
+const schema62 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
+const schema63 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2723,8 +2981,115 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data !== undefined){
+let data0 = data.data;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate126(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.pagination !== undefined){
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_ShipmentPage.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_200 = validate130;
+const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2734,7 +3099,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pagination === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2748,14 +3113,14 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate113(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.data.type,parentSchema:schema57.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.data.type,parentSchema:schema59.properties.data,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2766,143 +3131,30 @@ errors++;
 }
 }
 if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-validate126.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_400 = validate130;
-const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
@@ -2919,216 +3171,12 @@ errors = vErrors.length;
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_401 = validate133;
-const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_403 = validate136;
-const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-validate137.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_get_orders_400 = validate135;
+const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -3138,22 +3186,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate136.errors = vErrors;
 return errors === 0;
 }
 validate136.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_429 = validate139;
-const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+validate135.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_401 = validate138;
+const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3234,39 +3373,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
-validate139.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_201 = validate142;
-const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+export const response_get_orders_403 = validate141;
+const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_429 = validate144;
+const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+validate144.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_201 = validate147;
+const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3357,36 +3722,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_400 = validate146;
-const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -3396,314 +3739,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
 }
 validate147.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate146.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-errors = vErrors.length;
-}
-validate146.errors = vErrors;
-return errors === 0;
-}
-validate146.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_401 = validate149;
-const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate150.errors = vErrors;
-return errors === 0;
-}
-validate150.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
-errors = vErrors.length;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-validate149.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_403 = validate152;
-const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-validate153.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_post_orders_400 = validate151;
+const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -3713,28 +3761,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_409 = validate155;
-const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -3809,14 +3835,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate151.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+validate151.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_401 = validate154;
+const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -3826,28 +3874,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-validate155.errors = vErrors;
-return errors === 0;
-}
-validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_422 = validate158;
-const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -3922,14 +3948,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate154.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+validate154.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_403 = validate157;
+const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -3939,22 +3987,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate158.errors = vErrors;
 return errors === 0;
 }
 validate158.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_429 = validate161;
-const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_409 = validate160;
+const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4035,39 +4174,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
-validate161.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_orders = validate164;
-const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
+export const response_post_orders_422 = validate163;
+const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate165.evaluated;
+const evaluated0 = validate164.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+validate164.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate163.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+errors = vErrors.length;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+validate163.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_429 = validate166;
+const schema87 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate167.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+validate167.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+validate166.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_orders = validate169;
+const schema89 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4133,36 +4498,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_orders.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate164.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
-errors = vErrors.length;
-}
-validate164.errors = vErrors;
-return errors === 0;
-}
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_200 = validate168;
-const schema89 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_orders.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate169.evaluated;
@@ -4172,6 +4515,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+errors = vErrors.length;
+}
+validate169.errors = vErrors;
+return errors === 0;
+}
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_200 = validate173;
+const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate174.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -4256,36 +4621,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
-validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate168.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate169(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate169.errors : vErrors.concat(validate169.errors);
-errors = vErrors.length;
-}
-validate168.errors = vErrors;
-return errors === 0;
-}
-validate168.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_400 = validate172;
-const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate173.evaluated;
@@ -4295,314 +4638,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
 }
 validate173.errors = vErrors;
 return errors === 0;
 }
-validate173.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate172.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
-errors = vErrors.length;
-}
-validate172.errors = vErrors;
-return errors === 0;
-}
-validate172.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_401 = validate175;
-const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate176.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate176.errors = vErrors;
-return errors === 0;
-}
-validate176.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate175.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-validate175.errors = vErrors;
-return errors === 0;
-}
-validate175.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_403 = validate178;
-const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate179.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate179.errors = vErrors;
-return errors === 0;
-}
-validate179.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_get_orders_id_400 = validate177;
+const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate178.evaluated;
@@ -4612,28 +4660,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate179(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
-errors = vErrors.length;
-}
-validate178.errors = vErrors;
-return errors === 0;
-}
-validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_404 = validate181;
-const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4708,14 +4734,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate177.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate178(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+errors = vErrors.length;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+validate177.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_401 = validate180;
+const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate181.evaluated;
@@ -4725,28 +4773,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
-errors = vErrors.length;
-}
-validate181.errors = vErrors;
-return errors === 0;
-}
-validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_429 = validate184;
-const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate185.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -4821,14 +4847,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
-validate185.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate180.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+errors = vErrors.length;
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+validate180.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_403 = validate183;
+const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate184.evaluated;
@@ -4838,33 +4886,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
-validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_200 = validate187;
-const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
-
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate188.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4873,9 +4897,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4884,21 +4907,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.items !== undefined){
-let data1 = data.items;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate61(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data1};
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4908,11 +4920,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.created_at !== undefined){
-let data3 = data.created_at;
-if(typeof data3 === "string"){
-if(!(formats2.test(data3))){
-const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4922,8 +4937,9 @@ vErrors.push(err3);
 errors++;
 }
 }
+}
 else {
-const err4 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data3};
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4935,7 +4951,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4944,14 +4960,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate188.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate183.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+errors = vErrors.length;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+validate183.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_404 = validate186;
+const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate187.evaluated;
@@ -4961,22 +4999,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate187.errors = vErrors;
 return errors === 0;
 }
-validate187.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate187.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_400 = validate191;
-const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate192.evaluated;
+const evaluated0 = validate186.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+errors = vErrors.length;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+validate186.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_429 = validate189;
+const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5057,790 +5186,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate192.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate191.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
-validate191.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate191.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_401 = validate194;
-const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_200 = validate192;
+const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate195.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate195.errors = vErrors;
-return errors === 0;
-}
-validate195.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate194.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate195(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
-errors = vErrors.length;
-}
-validate194.errors = vErrors;
-return errors === 0;
-}
-validate194.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_403 = validate197;
-const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate198.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate198.errors = vErrors;
-return errors === 0;
-}
-validate198.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate197.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate198(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
-errors = vErrors.length;
-}
-validate197.errors = vErrors;
-return errors === 0;
-}
-validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_404 = validate200;
-const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate201.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate201.errors = vErrors;
-return errors === 0;
-}
-validate201.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate200.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
-errors = vErrors.length;
-}
-validate200.errors = vErrors;
-return errors === 0;
-}
-validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_409 = validate203;
-const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate204.errors = vErrors;
-return errors === 0;
-}
-validate204.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate203.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate204(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
-errors = vErrors.length;
-}
-validate203.errors = vErrors;
-return errors === 0;
-}
-validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_422 = validate206;
-const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate207.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate207.errors = vErrors;
-return errors === 0;
-}
-validate207.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate206.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
-errors = vErrors.length;
-}
-validate206.errors = vErrors;
-return errors === 0;
-}
-validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_429 = validate209;
-const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate210.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate210.errors = vErrors;
-return errors === 0;
-}
-validate210.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
-errors = vErrors.length;
-}
-validate209.errors = vErrors;
-return errors === 0;
-}
-validate209.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_orders_id = validate212;
-const schema117 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
-
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate213.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate213.errors = vErrors;
-return errors === 0;
-}
-validate213.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
-errors = vErrors.length;
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_200 = validate216;
-const schema119 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate217.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5931,39 +5309,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate217.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate216.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
-validate216.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_400 = validate220;
-const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_400 = validate196;
+const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate221.evaluated;
+const evaluated0 = validate197.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6044,39 +5422,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate221.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
-validate221.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate220.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
-validate220.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate220.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_401 = validate223;
-const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_401 = validate199;
+const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
+const evaluated0 = validate200.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6157,39 +5535,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate224.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
-validate224.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate223.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
-validate223.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate223.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_403 = validate226;
-const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_403 = validate202;
+const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate227.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6270,39 +5648,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate227.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate227.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate226.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
-validate226.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_404 = validate229;
-const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_404 = validate205;
+const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate230.evaluated;
+const evaluated0 = validate206.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6383,39 +5761,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate230.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
-validate230.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate229.evaluated;
+const evaluated0 = validate205.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate230(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
-validate229.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
-validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate205.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_409 = validate232;
-const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_409 = validate208;
+const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate233.evaluated;
+const evaluated0 = validate209.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6496,39 +5874,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate233.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
-validate233.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate209.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate232.evaluated;
+const evaluated0 = validate208.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
-validate232.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
-validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate208.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_422 = validate235;
-const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_422 = validate211;
+const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate236.evaluated;
+const evaluated0 = validate212.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6609,39 +5987,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate236.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
-validate236.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate212.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate235.evaluated;
+const evaluated0 = validate211.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
-validate235.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate211.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_429 = validate238;
-const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_orders_id_429 = validate214;
+const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate239.evaluated;
+const evaluated0 = validate215.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6722,39 +6100,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate239.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
-validate239.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate215.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate238.evaluated;
+const evaluated0 = validate214.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
+if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
-validate238.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
-validate238.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_id = validate241;
-const schema135 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
+export const request_put_orders_id = validate217;
+const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate218.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6795,14 +6173,724 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate242.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate217.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_200 = validate221;
+const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate222.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema25.properties.id.type,parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema25.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.items !== undefined){
+let data1 = data.items;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate61(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema25.properties.items.type,parentSchema:schema25.properties.items,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data3 = data.created_at;
+if(typeof data3 === "string"){
+if(!(formats2.test(data3))){
+const err3 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema25.properties.created_at,data:data3};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.created_at.type,parentSchema:schema25.properties.created_at,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate222.errors = vErrors;
+return errors === 0;
+}
+validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+errors = vErrors.length;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_400 = validate225;
+const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate226.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate226.errors = vErrors;
+return errors === 0;
+}
+validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate225.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+errors = vErrors.length;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_401 = validate228;
+const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate229.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate229.errors = vErrors;
+return errors === 0;
+}
+validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate228.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+errors = vErrors.length;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+validate228.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_403 = validate231;
+const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate232.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate231.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+errors = vErrors.length;
+}
+validate231.errors = vErrors;
+return errors === 0;
+}
+validate231.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_404 = validate234;
+const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate235.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate235.errors = vErrors;
+return errors === 0;
+}
+validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate234.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+errors = vErrors.length;
+}
+validate234.errors = vErrors;
+return errors === 0;
+}
+validate234.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_409 = validate237;
+const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate238.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate238.errors = vErrors;
+return errors === 0;
+}
+validate238.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate237.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate238(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+errors = vErrors.length;
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+validate237.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_422 = validate240;
+const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate241.evaluated;
@@ -6812,22 +6900,299 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate241.errors = vErrors;
 return errors === 0;
 }
-validate241.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate241.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate245;
-const schema137 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+
+function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate240.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+errors = vErrors.length;
+}
+validate240.errors = vErrors;
+return errors === 0;
+}
+validate240.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_429 = validate243;
+const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate244.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate244.errors = vErrors;
+return errors === 0;
+}
+validate244.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate243.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate244(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+errors = vErrors.length;
+}
+validate243.errors = vErrors;
+return errors === 0;
+}
+validate243.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_orders_id = validate246;
+const schema137 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
+
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate247.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate247.errors = vErrors;
+return errors === 0;
+}
+validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate246.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+errors = vErrors.length;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+validate246.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_201 = validate250;
+const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate251.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7159,127 +7524,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate246.errors = vErrors;
-return errors === 0;
-}
-validate246.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate245.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
-errors = vErrors.length;
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
-validate245.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_400 = validate250;
-const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate251.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate251.errors = vErrors;
 return errors === 0;
 }
-validate251.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate251.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate250.evaluated;
@@ -7296,216 +7548,12 @@ errors = vErrors.length;
 validate250.errors = vErrors;
 return errors === 0;
 }
-validate250.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate250.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_401 = validate253;
-const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate254.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate254.errors = vErrors;
-return errors === 0;
-}
-validate254.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate254(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
-errors = vErrors.length;
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_403 = validate256;
-const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate257.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate257.errors = vErrors;
-return errors === 0;
-}
-validate257.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_post_restocking_shipments_400 = validate255;
+const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate256.evaluated;
@@ -7515,28 +7563,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate257(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
-errors = vErrors.length;
-}
-validate256.errors = vErrors;
-return errors === 0;
-}
-validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_422 = validate259;
-const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate260.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -7611,14 +7637,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate260.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
-validate260.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate255.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+errors = vErrors.length;
+}
+validate255.errors = vErrors;
+return errors === 0;
+}
+validate255.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_401 = validate258;
+const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate259.evaluated;
@@ -7628,22 +7676,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate260(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate259.errors = vErrors;
 return errors === 0;
 }
 validate259.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_429 = validate262;
-const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate263.evaluated;
+const evaluated0 = validate258.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+errors = vErrors.length;
+}
+validate258.errors = vErrors;
+return errors === 0;
+}
+validate258.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_403 = validate261;
+const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate262.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7724,39 +7863,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate263.errors = vErrors;
+validate262.errors = vErrors;
 return errors === 0;
 }
-validate263.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate262.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
+const evaluated0 = validate261.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate263(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
-validate262.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate261.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_restocking_shipments = validate265;
-const schema149 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+export const response_post_restocking_shipments_422 = validate264;
+const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate266.evaluated;
+const evaluated0 = validate265.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate265.errors = vErrors;
+return errors === 0;
+}
+validate265.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate264.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+errors = vErrors.length;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+validate264.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_429 = validate267;
+const schema149 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate268.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate268.errors = vErrors;
+return errors === 0;
+}
+validate268.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate267.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
+errors = vErrors.length;
+}
+validate267.errors = vErrors;
+return errors === 0;
+}
+validate267.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_restocking_shipments = validate270;
+const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate271.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7767,7 +8132,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7778,7 +8143,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7792,7 +8157,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7806,7 +8171,7 @@ let valid1 = false;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7821,7 +8186,7 @@ valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7834,7 +8199,7 @@ errors++;
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7858,7 +8223,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7868,7 +8233,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7881,7 +8246,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7894,7 +8259,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7907,7 +8272,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7922,14 +8287,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7941,7 +8306,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7950,39 +8315,39 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate266.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate265.evaluated;
+const evaluated0 = validate270.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
-validate265.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
-validate265.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate269;
-const schema151 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_200 = validate274;
+const schema153 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate270.evaluated;
+const evaluated0 = validate275.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8314,127 +8679,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate270.errors = vErrors;
-return errors === 0;
-}
-validate270.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate269.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
-errors = vErrors.length;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-validate269.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_400 = validate274;
-const schema153 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate275.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate275.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate275.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate274.evaluated;
@@ -8451,216 +8703,12 @@ errors = vErrors.length;
 validate274.errors = vErrors;
 return errors === 0;
 }
-validate274.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate274.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_401 = validate277;
-const schema155 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate278.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-validate278.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate277.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
-errors = vErrors.length;
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-validate277.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_403 = validate280;
-const schema157 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate281.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-validate281.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_get_restocking_shipments_id_400 = validate279;
+const schema155 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate280.evaluated;
@@ -8670,28 +8718,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate281(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
-errors = vErrors.length;
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_404 = validate283;
-const schema159 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate284.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -8766,14 +8792,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate284.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate279.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+errors = vErrors.length;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+validate279.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_401 = validate282;
+const schema157 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate283.evaluated;
@@ -8783,22 +8831,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate283.errors = vErrors;
 return errors === 0;
 }
 validate283.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_429 = validate286;
-const schema161 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate287.evaluated;
+const evaluated0 = validate282.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+errors = vErrors.length;
+}
+validate282.errors = vErrors;
+return errors === 0;
+}
+validate282.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_403 = validate285;
+const schema159 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate286.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8879,39 +9018,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate287.errors = vErrors;
+validate286.errors = vErrors;
 return errors === 0;
 }
-validate287.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate286.evaluated;
+const evaluated0 = validate285.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
+if(!(validate286(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
-validate286.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
-validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate285.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_200 = validate289;
-const schema163 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+export const response_get_restocking_shipments_id_404 = validate288;
+const schema161 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate290.evaluated;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate288.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+errors = vErrors.length;
+}
+validate288.errors = vErrors;
+return errors === 0;
+}
+validate288.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate291;
+const schema163 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate292.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate292.errors = vErrors;
+return errors === 0;
+}
+validate292.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate291.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+errors = vErrors.length;
+}
+validate291.errors = vErrors;
+return errors === 0;
+}
+validate291.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_200 = validate294;
+const schema165 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9243,127 +9608,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate290.errors = vErrors;
-return errors === 0;
-}
-validate290.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate289.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-validate289.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_400 = validate294;
-const schema165 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate295.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate295.errors = vErrors;
 return errors === 0;
 }
-validate295.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate295.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate294.evaluated;
@@ -9380,216 +9632,12 @@ errors = vErrors.length;
 validate294.errors = vErrors;
 return errors === 0;
 }
-validate294.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate294.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_401 = validate297;
-const schema167 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate298.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate298.errors = vErrors;
-return errors === 0;
-}
-validate298.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate297.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-validate297.errors = vErrors;
-return errors === 0;
-}
-validate297.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_403 = validate300;
-const schema169 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate301.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
-validate301.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_put_restocking_shipments_id_400 = validate299;
+const schema167 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate300.evaluated;
@@ -9599,28 +9647,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
-errors = vErrors.length;
-}
-validate300.errors = vErrors;
-return errors === 0;
-}
-validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_404 = validate303;
-const schema171 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate304.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -9695,14 +9721,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate304.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
-validate304.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate299.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+errors = vErrors.length;
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+validate299.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_401 = validate302;
+const schema169 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate303.evaluated;
@@ -9712,28 +9760,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
-errors = vErrors.length;
-}
-validate303.errors = vErrors;
-return errors === 0;
-}
-validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_422 = validate306;
-const schema173 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate307.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -9808,14 +9834,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate307.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
-validate307.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate302.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+validate302.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_403 = validate305;
+const schema171 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate306.evaluated;
@@ -9825,22 +9873,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate306.errors = vErrors;
 return errors === 0;
 }
 validate306.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_restocking_shipments_id_429 = validate309;
-const schema175 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate310.evaluated;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate306(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+errors = vErrors.length;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_404 = validate308;
+const schema173 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate309.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9921,39 +10060,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate310.errors = vErrors;
+validate309.errors = vErrors;
 return errors === 0;
 }
-validate310.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate309.evaluated;
+const evaluated0 = validate308.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
 errors = vErrors.length;
 }
-validate309.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
-validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate308.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_restocking_shipments_id = validate312;
-const schema177 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+export const response_put_restocking_shipments_id_422 = validate311;
+const schema175 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate313.evaluated;
+const evaluated0 = validate312.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate311.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+errors = vErrors.length;
+}
+validate311.errors = vErrors;
+return errors === 0;
+}
+validate311.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_429 = validate314;
+const schema177 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate315.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+validate315.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate314.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+errors = vErrors.length;
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+validate314.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_restocking_shipments_id = validate317;
+const schema179 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate318.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9964,7 +10329,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9975,7 +10340,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9989,7 +10354,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10003,7 +10368,7 @@ let valid1 = false;
 const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10018,7 +10383,7 @@ valid1 = valid1 || _valid0;
 const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10031,7 +10396,7 @@ errors++;
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10055,7 +10420,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10065,7 +10430,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10078,7 +10443,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10091,7 +10456,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10104,7 +10469,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10119,14 +10484,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10138,7 +10503,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10147,36 +10512,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate313.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
-validate313.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate318.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate312.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
-errors = vErrors.length;
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
-validate312.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_400 = validate316;
-const schema179 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate317.evaluated;
@@ -10186,314 +10529,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+errors = vErrors.length;
 }
 validate317.errors = vErrors;
 return errors === 0;
 }
-validate317.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate316.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
-errors = vErrors.length;
-}
-validate316.errors = vErrors;
-return errors === 0;
-}
-validate316.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_401 = validate319;
-const schema181 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate320.errors = vErrors;
-return errors === 0;
-}
-validate320.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate319.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-errors = vErrors.length;
-}
-validate319.errors = vErrors;
-return errors === 0;
-}
-validate319.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_403 = validate322;
-const schema183 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate323.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate323.errors = vErrors;
-return errors === 0;
-}
-validate323.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_post_skus_400 = validate321;
+const schema181 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate322.evaluated;
@@ -10503,28 +10551,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate323(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-errors = vErrors.length;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_409 = validate325;
-const schema185 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate326.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -10599,14 +10625,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate326.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
-validate326.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate321.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+errors = vErrors.length;
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+validate321.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_401 = validate324;
+const schema183 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate325.evaluated;
@@ -10616,28 +10664,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
-errors = vErrors.length;
-}
-validate325.errors = vErrors;
-return errors === 0;
-}
-validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_422 = validate328;
-const schema187 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate329.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -10712,14 +10738,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate329.errors = vErrors;
+validate325.errors = vErrors;
 return errors === 0;
 }
-validate329.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate324.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+errors = vErrors.length;
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+validate324.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_403 = validate327;
+const schema185 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate328.evaluated;
@@ -10729,28 +10777,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
-errors = vErrors.length;
-}
-validate328.errors = vErrors;
-return errors === 0;
-}
-validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_429 = validate331;
-const schema189 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate332.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -10825,14 +10851,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate332.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
-validate332.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+errors = vErrors.length;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+validate327.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_409 = validate330;
+const schema187 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate331.evaluated;
@@ -10842,32 +10890,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
-errors = vErrors.length;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_post_skus = validate334;
-const schema191 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
-
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate335.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10876,14 +10901,99 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate335.errors = vErrors;
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate331.errors = vErrors;
 return errors === 0;
 }
-validate335.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+errors = vErrors.length;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_422 = validate333;
+const schema189 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate334.evaluated;
@@ -10893,33 +11003,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
-errors = vErrors.length;
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_200 = validate337;
-const schema193 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
-
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate338.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10928,9 +11014,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10939,12 +11024,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10954,10 +11037,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.merchant_sku_id !== undefined){
-let data2 = data.merchant_sku_id;
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10967,10 +11054,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10980,10 +11066,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10992,341 +11077,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data5 = data.created_at;
-if(typeof data5 === "string"){
-if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.cost_in_cent !== undefined){
-let data6 = data.cost_in_cent;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.cost_in_cents !== undefined){
-let data7 = data.cost_in_cents;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data8 = data.weight_in_kg;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.country_code_of_origin !== undefined){
-let data9 = data.country_code_of_origin;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.hs_code !== undefined){
-let data10 = data.hs_code;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.image_url !== undefined){
-let data11 = data.image_url;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.batch_tracking_enabled !== undefined){
-let data12 = data.batch_tracking_enabled;
-if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.fulfilled_by !== undefined){
-let data13 = data.fulfilled_by;
-if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.dangerous_good !== undefined){
-let data14 = data.dangerous_good;
-if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.un_numbers !== undefined){
-let data15 = data.un_numbers;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.hazardous_good !== undefined){
-let data17 = data.hazardous_good;
-if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.h_codes !== undefined){
-let data18 = data.h_codes;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.inventory !== undefined){
-let data20 = data.inventory;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.stocked !== undefined){
-let data21 = data20.stocked;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data20.reserved !== undefined){
-let data22 = data20.reserved;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data20.total !== undefined){
-let data23 = data20.total;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.inventory_per_warehouse !== undefined){
-let data24 = data.inventory_per_warehouse;
-if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.inventory_batches !== undefined){
-let data25 = data.inventory_batches;
-if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate338.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
-validate338.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate333.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+errors = vErrors.length;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+validate333.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_429 = validate336;
+const schema191 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate337.evaluated;
@@ -11336,28 +11116,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
-errors = vErrors.length;
-}
-validate337.errors = vErrors;
-return errors === 0;
-}
-validate337.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_400 = validate340;
-const schema195 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate341.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -11432,14 +11190,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate341.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
-validate341.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate337.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+errors = vErrors.length;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+validate336.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_skus = validate339;
+const schema193 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
 
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate340.evaluated;
@@ -11449,1354 +11229,51 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate340.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_skus_id_401 = validate343;
-const schema197 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate344.evaluated;
+const evaluated0 = validate339.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
+if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate344.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
-validate344.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const response_put_skus_id_200 = validate342;
+const schema195 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate343.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
-errors = vErrors.length;
-}
-validate343.errors = vErrors;
-return errors === 0;
-}
-validate343.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_403 = validate346;
-const schema199 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate347.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate347.errors = vErrors;
-return errors === 0;
-}
-validate347.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate346.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
-errors = vErrors.length;
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_404 = validate349;
-const schema201 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate350.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-validate350.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_409 = validate352;
-const schema203 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate353.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-validate353.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate352.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
-errors = vErrors.length;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_422 = validate355;
-const schema205 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate356.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate356.errors = vErrors;
-return errors === 0;
-}
-validate356.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate355.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_429 = validate358;
-const schema207 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate359.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate359.errors = vErrors;
-return errors === 0;
-}
-validate359.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
-errors = vErrors.length;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_skus_id = validate361;
-const schema209 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
-
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate362.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate362.errors = vErrors;
-return errors === 0;
-}
-validate362.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-validate361.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_400 = validate364;
-const schema211 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate365.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate365.errors = vErrors;
-return errors === 0;
-}
-validate365.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate364.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
-errors = vErrors.length;
-}
-validate364.errors = vErrors;
-return errors === 0;
-}
-validate364.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_401 = validate367;
-const schema213 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate368.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate368.errors = vErrors;
-return errors === 0;
-}
-validate368.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate367.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate368(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
-errors = vErrors.length;
-}
-validate367.errors = vErrors;
-return errors === 0;
-}
-validate367.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_403 = validate370;
-const schema215 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate371.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate371.errors = vErrors;
-return errors === 0;
-}
-validate371.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate370.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate371(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
-errors = vErrors.length;
-}
-validate370.errors = vErrors;
-return errors === 0;
-}
-validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_404 = validate373;
-const schema217 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate374.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate374.errors = vErrors;
-return errors === 0;
-}
-validate374.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate373.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
-errors = vErrors.length;
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
-validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_429 = validate376;
-const schema219 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate377.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate377.errors = vErrors;
-return errors === 0;
-}
-validate377.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate376.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate377(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
-errors = vErrors.length;
-}
-validate376.errors = vErrors;
-return errors === 0;
-}
-validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_200 = validate379;
-const schema221 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
-
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate380.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12807,7 +11284,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12818,7 +11295,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12832,7 +11309,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12845,7 +11322,7 @@ errors++;
 if(data.merchant_sku_id !== undefined){
 let data2 = data.merchant_sku_id;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12858,7 +11335,7 @@ errors++;
 if(data.barcode !== undefined){
 let data3 = data.barcode;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12871,7 +11348,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12881,7 +11358,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12895,7 +11372,7 @@ if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
 if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12906,7 +11383,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12919,7 +11396,7 @@ errors++;
 if(data.cost_in_cent !== undefined){
 let data6 = data.cost_in_cent;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12932,7 +11409,7 @@ errors++;
 if(data.cost_in_cents !== undefined){
 let data7 = data.cost_in_cents;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12945,7 +11422,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data8 = data.weight_in_kg;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12959,7 +11436,7 @@ if(data.country_code_of_origin !== undefined){
 let data9 = data.country_code_of_origin;
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12970,7 +11447,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12983,7 +11460,7 @@ errors++;
 if(data.hs_code !== undefined){
 let data10 = data.hs_code;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12996,7 +11473,7 @@ errors++;
 if(data.image_url !== undefined){
 let data11 = data.image_url;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13009,7 +11486,7 @@ errors++;
 if(data.batch_tracking_enabled !== undefined){
 let data12 = data.batch_tracking_enabled;
 if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13022,7 +11499,7 @@ errors++;
 if(data.fulfilled_by !== undefined){
 let data13 = data.fulfilled_by;
 if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13035,7 +11512,7 @@ errors++;
 if(data.dangerous_good !== undefined){
 let data14 = data.dangerous_good;
 if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13052,7 +11529,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13064,7 +11541,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13077,7 +11554,7 @@ errors++;
 if(data.hazardous_good !== undefined){
 let data17 = data.hazardous_good;
 if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13094,7 +11571,7 @@ const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
 let data19 = data18[i1];
 if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13106,7 +11583,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13122,7 +11599,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.stocked !== undefined){
 let data21 = data20.stocked;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13135,7 +11612,7 @@ errors++;
 if(data20.reserved !== undefined){
 let data22 = data20.reserved;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13148,7 +11625,7 @@ errors++;
 if(data20.total !== undefined){
 let data23 = data20.total;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13160,7 +11637,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13173,7 +11650,7 @@ errors++;
 if(data.inventory_per_warehouse !== undefined){
 let data24 = data.inventory_per_warehouse;
 if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13186,7 +11663,7 @@ errors++;
 if(data.inventory_batches !== undefined){
 let data25 = data.inventory_batches;
 if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13198,7 +11675,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13207,39 +11684,39 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate380.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
-validate380.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate343.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate379.evaluated;
+const evaluated0 = validate342.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
-validate379.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
-validate379.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate342.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_400 = validate382;
-const schema223 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_400 = validate345;
+const schema197 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate383.evaluated;
+const evaluated0 = validate346.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13320,39 +11797,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate383.errors = vErrors;
+validate346.errors = vErrors;
 return errors === 0;
 }
-validate383.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate382.evaluated;
+const evaluated0 = validate345.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
-validate382.errors = vErrors;
+validate345.errors = vErrors;
 return errors === 0;
 }
-validate382.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate345.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_401 = validate385;
-const schema225 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_401 = validate348;
+const schema199 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate386.evaluated;
+const evaluated0 = validate349.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13433,39 +11910,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate386.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
-validate386.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate385.evaluated;
+const evaluated0 = validate348.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate386(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
+if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
 errors = vErrors.length;
 }
-validate385.errors = vErrors;
+validate348.errors = vErrors;
 return errors === 0;
 }
-validate385.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate348.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_403 = validate388;
-const schema227 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_403 = validate351;
+const schema201 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate389.evaluated;
+const evaluated0 = validate352.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13546,39 +12023,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate389.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
-validate389.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate388.evaluated;
+const evaluated0 = validate351.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate352(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
 errors = vErrors.length;
 }
-validate388.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
-validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate351.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_404 = validate391;
-const schema229 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_404 = validate354;
+const schema203 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate392.evaluated;
+const evaluated0 = validate355.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13659,39 +12136,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate392.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
-validate392.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate391.evaluated;
+const evaluated0 = validate354.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate392(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
-validate391.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
-validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate354.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_409 = validate394;
-const schema231 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_409 = validate357;
+const schema205 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate395.evaluated;
+const evaluated0 = validate358.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13772,39 +12249,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate395.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
-validate395.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate394.evaluated;
+const evaluated0 = validate357.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate395(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
 errors = vErrors.length;
 }
-validate394.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
-validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate357.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_422 = validate397;
-const schema233 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_422 = validate360;
+const schema207 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate398.evaluated;
+const evaluated0 = validate361.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13885,39 +12362,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate398.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
-validate398.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate397.evaluated;
+const evaluated0 = validate360.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate398(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
-validate397.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
-validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate360.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_skus_id_429 = validate400;
-const schema235 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+export const response_put_skus_id_429 = validate363;
+const schema209 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate401.evaluated;
+const evaluated0 = validate364.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13998,39 +12475,39 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate401.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
-validate401.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate364.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate400.evaluated;
+const evaluated0 = validate363.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate401(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate401.errors : vErrors.concat(validate401.errors);
+if(!(validate364(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
 errors = vErrors.length;
 }
-validate400.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
-validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate363.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_skus_id = validate403;
-const schema237 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+export const request_put_skus_id = validate366;
+const schema211 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate404.evaluated;
+const evaluated0 = validate367.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14041,7 +12518,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 let data0 = data.name;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14054,7 +12531,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data1 = data.weight_in_kg;
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14065,7 +12542,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14078,7 +12555,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14087,14 +12564,1609 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate404.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
-validate404.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate366.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate367(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+errors = vErrors.length;
+}
+validate366.errors = vErrors;
+return errors === 0;
+}
+validate366.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_400 = validate369;
+const schema213 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate370.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate370.errors = vErrors;
+return errors === 0;
+}
+validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate369.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+errors = vErrors.length;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+validate369.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_401 = validate372;
+const schema215 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate373.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate373.errors = vErrors;
+return errors === 0;
+}
+validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate372.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+errors = vErrors.length;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+validate372.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_403 = validate375;
+const schema217 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate376.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate375.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+errors = vErrors.length;
+}
+validate375.errors = vErrors;
+return errors === 0;
+}
+validate375.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_404 = validate378;
+const schema219 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate379.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate379.errors = vErrors;
+return errors === 0;
+}
+validate379.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate378.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+errors = vErrors.length;
+}
+validate378.errors = vErrors;
+return errors === 0;
+}
+validate378.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_429 = validate381;
+const schema221 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate382.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate382.errors = vErrors;
+return errors === 0;
+}
+validate382.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate381.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+errors = vErrors.length;
+}
+validate381.errors = vErrors;
+return errors === 0;
+}
+validate381.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_200 = validate384;
+const schema223 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
+
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate385.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.merchant_sku_id !== undefined){
+let data2 = data.merchant_sku_id;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((data4 === "active") || (data4 === "deleted"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data5 = data.created_at;
+if(typeof data5 === "string"){
+if(!(formats2.test(data5))){
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.cost_in_cent !== undefined){
+let data6 = data.cost_in_cent;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.cost_in_cents !== undefined){
+let data7 = data.cost_in_cents;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data8 = data.weight_in_kg;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.country_code_of_origin !== undefined){
+let data9 = data.country_code_of_origin;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.hs_code !== undefined){
+let data10 = data.hs_code;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.image_url !== undefined){
+let data11 = data.image_url;
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.batch_tracking_enabled !== undefined){
+let data12 = data.batch_tracking_enabled;
+if(typeof data12 !== "boolean"){
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.fulfilled_by !== undefined){
+let data13 = data.fulfilled_by;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.dangerous_good !== undefined){
+let data14 = data.dangerous_good;
+if(typeof data14 !== "boolean"){
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.un_numbers !== undefined){
+let data15 = data.un_numbers;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(typeof data16 !== "string"){
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.hazardous_good !== undefined){
+let data17 = data.hazardous_good;
+if(typeof data17 !== "boolean"){
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.h_codes !== undefined){
+let data18 = data.h_codes;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+let data19 = data18[i1];
+if(typeof data19 !== "string"){
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.inventory !== undefined){
+let data20 = data.inventory;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.stocked !== undefined){
+let data21 = data20.stocked;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data20.reserved !== undefined){
+let data22 = data20.reserved;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data20.total !== undefined){
+let data23 = data20.total;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.inventory_per_warehouse !== undefined){
+let data24 = data.inventory_per_warehouse;
+if(!(Array.isArray(data24))){
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.inventory_batches !== undefined){
+let data25 = data.inventory_batches;
+if(!(Array.isArray(data25))){
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate385.errors = vErrors;
+return errors === 0;
+}
+validate385.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate384.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate385(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
+errors = vErrors.length;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+validate384.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_400 = validate387;
+const schema225 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate388.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate387.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate388(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+errors = vErrors.length;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+validate387.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_401 = validate390;
+const schema227 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate390.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate391(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+errors = vErrors.length;
+}
+validate390.errors = vErrors;
+return errors === 0;
+}
+validate390.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_403 = validate393;
+const schema229 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate394.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate393.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
+errors = vErrors.length;
+}
+validate393.errors = vErrors;
+return errors === 0;
+}
+validate393.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_404 = validate396;
+const schema231 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate397.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate396.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
+errors = vErrors.length;
+}
+validate396.errors = vErrors;
+return errors === 0;
+}
+validate396.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_409 = validate399;
+const schema233 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate400.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate399.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate400(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
+errors = vErrors.length;
+}
+validate399.errors = vErrors;
+return errors === 0;
+}
+validate399.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_422 = validate402;
+const schema235 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate403.evaluated;
@@ -14104,42 +14176,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
-errors = vErrors.length;
-}
-validate403.errors = vErrors;
-return errors === 0;
-}
-validate403.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_200 = validate406;
-const schema239 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
-
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate407.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data !== undefined){
-let data0 = data.data;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14148,16 +14187,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14166,14 +14197,89 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate407.errors = vErrors;
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate403.errors = vErrors;
 return errors === 0;
 }
-validate407.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate403.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate402.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate403(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+errors = vErrors.length;
+}
+validate402.errors = vErrors;
+return errors === 0;
+}
+validate402.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_429 = validate405;
+const schema237 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate406.evaluated;
@@ -14183,17 +14289,197 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate406.errors = vErrors;
 return errors === 0;
 }
-validate406.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate406.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_400 = validate411;
-const schema241 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate405.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+errors = vErrors.length;
+}
+validate405.errors = vErrors;
+return errors === 0;
+}
+validate405.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_skus_id = validate408;
+const schema239 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate409.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+validate409.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate408.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+errors = vErrors.length;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+validate408.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_200 = validate411;
+const schema241 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
 
 function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -14206,8 +14492,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(data.data !== undefined){
+let data0 = data.data;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate126(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14216,8 +14513,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+}
+if(data.pagination !== undefined){
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14226,67 +14531,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
 validate412.errors = vErrors;
 return errors === 0;
 }
-validate412.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate412.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate411.evaluated;
@@ -14303,216 +14555,12 @@ errors = vErrors.length;
 validate411.errors = vErrors;
 return errors === 0;
 }
-validate411.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate411.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_401 = validate414;
-const schema243 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate415.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate415.errors = vErrors;
-return errors === 0;
-}
-validate415.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate414.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
-errors = vErrors.length;
-}
-validate414.errors = vErrors;
-return errors === 0;
-}
-validate414.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_403 = validate417;
-const schema245 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate418.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate418.errors = vErrors;
-return errors === 0;
-}
-validate418.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_get_shipments_400 = validate416;
+const schema243 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate417.evaluated;
@@ -14522,22 +14570,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate417.errors = vErrors;
 return errors === 0;
 }
 validate417.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_shipments_429 = validate420;
-const schema247 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate421.evaluated;
+const evaluated0 = validate416.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+errors = vErrors.length;
+}
+validate416.errors = vErrors;
+return errors === 0;
+}
+validate416.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_401 = validate419;
+const schema245 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate420.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14618,39 +14757,1333 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate421.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
-validate421.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate420.evaluated;
+const evaluated0 = validate419.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate421(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate421.errors : vErrors.concat(validate421.errors);
+if(!(validate420(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
 errors = vErrors.length;
 }
-validate420.errors = vErrors;
+validate419.errors = vErrors;
 return errors === 0;
 }
-validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate419.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_returns_id_200 = validate423;
-const schema249 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+export const response_get_shipments_403 = validate422;
+const schema247 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate424.evaluated;
+const evaluated0 = validate423.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+validate423.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate422.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
+errors = vErrors.length;
+}
+validate422.errors = vErrors;
+return errors === 0;
+}
+validate422.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_429 = validate425;
+const schema249 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate426.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate426.errors = vErrors;
+return errors === 0;
+}
+validate426.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate425.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate426(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
+errors = vErrors.length;
+}
+validate425.errors = vErrors;
+return errors === 0;
+}
+validate425.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_200 = validate428;
+const schema251 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate429.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate429.errors = vErrors;
+return errors === 0;
+}
+validate429.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate428.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate429(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate429.errors : vErrors.concat(validate429.errors);
+errors = vErrors.length;
+}
+validate428.errors = vErrors;
+return errors === 0;
+}
+validate428.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_400 = validate431;
+const schema253 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate432.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate431.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate432(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+errors = vErrors.length;
+}
+validate431.errors = vErrors;
+return errors === 0;
+}
+validate431.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_401 = validate434;
+const schema255 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate435.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate434.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate435(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+errors = vErrors.length;
+}
+validate434.errors = vErrors;
+return errors === 0;
+}
+validate434.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_403 = validate437;
+const schema257 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate438.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate437.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate438(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+errors = vErrors.length;
+}
+validate437.errors = vErrors;
+return errors === 0;
+}
+validate437.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_404 = validate440;
+const schema259 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate441.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate441.errors = vErrors;
+return errors === 0;
+}
+validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate440.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate441(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate441.errors : vErrors.concat(validate441.errors);
+errors = vErrors.length;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+validate440.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_429 = validate443;
+const schema261 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate444.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate443.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate444(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+validate443.errors = vErrors;
+return errors === 0;
+}
+validate443.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_400 = validate446;
+const schema263 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate447.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate446.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate447(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
+errors = vErrors.length;
+}
+validate446.errors = vErrors;
+return errors === 0;
+}
+validate446.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_401 = validate449;
+const schema265 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate450.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate449.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate450(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate450.errors : vErrors.concat(validate450.errors);
+errors = vErrors.length;
+}
+validate449.errors = vErrors;
+return errors === 0;
+}
+validate449.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_403 = validate452;
+const schema267 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate453.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate453.errors = vErrors;
+return errors === 0;
+}
+validate453.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate452.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate453(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
+errors = vErrors.length;
+}
+validate452.errors = vErrors;
+return errors === 0;
+}
+validate452.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_429 = validate455;
+const schema269 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate456.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+validate456.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate455.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate456(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
+errors = vErrors.length;
+}
+validate455.errors = vErrors;
+return errors === 0;
+}
+validate455.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_delivery_status_updated = validate458;
+const schema271 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate459.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14669,1107 +16102,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate424.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate424.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate423.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
-errors = vErrors.length;
-}
-validate423.errors = vErrors;
-return errors === 0;
-}
-validate423.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_400 = validate426;
-const schema251 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate427.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate427.errors = vErrors;
-return errors === 0;
-}
-validate427.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate426.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
-errors = vErrors.length;
-}
-validate426.errors = vErrors;
-return errors === 0;
-}
-validate426.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_401 = validate429;
-const schema253 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate430.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate430.errors = vErrors;
-return errors === 0;
-}
-validate430.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate429.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
-errors = vErrors.length;
-}
-validate429.errors = vErrors;
-return errors === 0;
-}
-validate429.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_403 = validate432;
-const schema255 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate433.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate433.errors = vErrors;
-return errors === 0;
-}
-validate433.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate432.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
-errors = vErrors.length;
-}
-validate432.errors = vErrors;
-return errors === 0;
-}
-validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_404 = validate435;
-const schema257 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate436.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate436.errors = vErrors;
-return errors === 0;
-}
-validate436.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate435.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
-errors = vErrors.length;
-}
-validate435.errors = vErrors;
-return errors === 0;
-}
-validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_429 = validate438;
-const schema259 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate439.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate439.errors = vErrors;
-return errors === 0;
-}
-validate439.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate438.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
-errors = vErrors.length;
-}
-validate438.errors = vErrors;
-return errors === 0;
-}
-validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_400 = validate441;
-const schema261 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate442.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate442.errors = vErrors;
-return errors === 0;
-}
-validate442.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate441.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
-errors = vErrors.length;
-}
-validate441.errors = vErrors;
-return errors === 0;
-}
-validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_401 = validate444;
-const schema263 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate445.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate445.errors = vErrors;
-return errors === 0;
-}
-validate445.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate444.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate445(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
-errors = vErrors.length;
-}
-validate444.errors = vErrors;
-return errors === 0;
-}
-validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_403 = validate447;
-const schema265 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate448.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate448.errors = vErrors;
-return errors === 0;
-}
-validate448.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate447.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
-errors = vErrors.length;
-}
-validate447.errors = vErrors;
-return errors === 0;
-}
-validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_429 = validate450;
-const schema267 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
-
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate451.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-validate451.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate450.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
-errors = vErrors.length;
-}
-validate450.errors = vErrors;
-return errors === 0;
-}
-validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_delivery_status_updated = validate453;
-const schema269 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
-
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate454.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate454.errors = vErrors;
-return errors === 0;
-}
-validate454.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate453.evaluated;
+const evaluated0 = validate458.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
 errors = vErrors.length;
 }
-validate453.errors = vErrors;
+validate458.errors = vErrors;
 return errors === 0;
 }
-validate453.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate458.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_shipment_status_updated = validate456;
-const schema271 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+export const webhook_shipment_status_updated = validate461;
+const schema273 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
 
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate457.evaluated;
+const evaluated0 = validate462.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15779,7 +16144,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15788,39 +16153,39 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate457.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
-validate457.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate462.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate456.evaluated;
+const evaluated0 = validate461.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
+if(!(validate462(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate462.errors : vErrors.concat(validate462.errors);
 errors = vErrors.length;
 }
-validate456.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
-validate456.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate461.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_restocking_shipment_status_updated = validate459;
-const schema273 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+export const webhook_restocking_shipment_status_updated = validate464;
+const schema275 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentEvent"};
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate460.evaluated;
+const evaluated0 = validate465.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15829,7 +16194,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -15839,7 +16204,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.merchant_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -15849,7 +16214,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15859,7 +16224,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.barcode === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15869,7 +16234,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.delivery_option === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15879,7 +16244,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.estimated_arrival_date === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15889,7 +16254,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.po_number === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -15899,7 +16264,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.supplier_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15909,7 +16274,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.tracking_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15919,7 +16284,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.status === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15929,7 +16294,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.restocking_shipment_items === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema34.required,parentSchema:schema34,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema38.required,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15941,7 +16306,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.id.type,parentSchema:schema34.properties.id,data:data0};
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15952,7 +16317,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.id,data:data0};
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -15966,7 +16331,7 @@ errors++;
 if(data.merchant_id !== undefined){
 let data1 = data.merchant_id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.merchant_id.type,parentSchema:schema34.properties.merchant_id,data:data1};
+const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.merchant_id.type,parentSchema:schema38.properties.merchant_id,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15977,7 +16342,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
-const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.merchant_id,data:data1};
+const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.merchant_id,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -15991,7 +16356,7 @@ errors++;
 if(data.warehouse_id !== undefined){
 let data2 = data.warehouse_id;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.warehouse_id.type,parentSchema:schema34.properties.warehouse_id,data:data2};
+const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.warehouse_id.type,parentSchema:schema38.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16002,7 +16367,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(!(formats0.validate(data2))){
-const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.warehouse_id,data:data2};
+const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.warehouse_id,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16016,7 +16381,7 @@ errors++;
 if(data.barcode !== undefined){
 let data3 = data.barcode;
 if(typeof data3 !== "string"){
-const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.barcode.type,parentSchema:schema34.properties.barcode,data:data3};
+const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.barcode.type,parentSchema:schema38.properties.barcode,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16029,7 +16394,7 @@ errors++;
 if(data.delivery_option !== undefined){
 let data4 = data.delivery_option;
 if(typeof data4 !== "string"){
-const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.delivery_option.type,parentSchema:schema34.properties.delivery_option,data:data4};
+const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.delivery_option.type,parentSchema:schema38.properties.delivery_option,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16039,7 +16404,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
-const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema34.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.delivery_option.enum,parentSchema:schema34.properties.delivery_option,data:data4};
+const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_option.enum,parentSchema:schema38.properties.delivery_option,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16052,7 +16417,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data5 = data.estimated_arrival_date;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema34.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema34.properties.estimated_arrival_date.type,parentSchema:schema34.properties.estimated_arrival_date,data:data5};
+const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema38.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema38.properties.estimated_arrival_date.type,parentSchema:schema38.properties.estimated_arrival_date,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16063,7 +16428,7 @@ errors++;
 }
 if(typeof data5 === "string"){
 if(!(formats12.validate(data5))){
-const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.estimated_arrival_date,data:data5};
+const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema38.properties.estimated_arrival_date,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16077,7 +16442,7 @@ errors++;
 if(data.po_number !== undefined){
 let data6 = data.po_number;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema34.properties.po_number.type},message:"must be string,null",schema:schema34.properties.po_number.type,parentSchema:schema34.properties.po_number,data:data6};
+const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema38.properties.po_number.type},message:"must be string,null",schema:schema38.properties.po_number.type,parentSchema:schema38.properties.po_number,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16090,7 +16455,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data7 = data.supplier_name;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema34.properties.supplier_name.type},message:"must be string,null",schema:schema34.properties.supplier_name.type,parentSchema:schema34.properties.supplier_name,data:data7};
+const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema38.properties.supplier_name.type},message:"must be string,null",schema:schema38.properties.supplier_name.type,parentSchema:schema38.properties.supplier_name,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16103,7 +16468,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data8 = data.tracking_code;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema34.properties.tracking_code.type},message:"must be string,null",schema:schema34.properties.tracking_code.type,parentSchema:schema34.properties.tracking_code,data:data8};
+const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema38.properties.tracking_code.type},message:"must be string,null",schema:schema38.properties.tracking_code.type,parentSchema:schema38.properties.tracking_code,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16131,7 +16496,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.restocking_shipment_items.type,parentSchema:schema34.properties.restocking_shipment_items,data:data10};
+const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.restocking_shipment_items.type,parentSchema:schema38.properties.restocking_shipment_items,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16143,7 +16508,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16152,65 +16517,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate459.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
-errors = vErrors.length;
-}
-validate459.errors = vErrors;
-return errors === 0;
-}
-validate459.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_return_status_updated = validate464;
-const schema275 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
-
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate465.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 validate465.errors = vErrors;
 return errors === 0;
 }
-validate465.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate465.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate464.evaluated;
@@ -16227,4 +16541,55 @@ errors = vErrors.length;
 validate464.errors = vErrors;
 return errors === 0;
 }
-validate464.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate464.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_return_status_updated = validate469;
+const schema277 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate470.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate470.errors = vErrors;
+return errors === 0;
+}
+validate470.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate469.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate470(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+errors = vErrors.length;
+}
+validate469.errors = vErrors;
+return errors === 0;
+}
+validate469.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -374,6 +374,7 @@ export const schemas = {
   "InventoryBatchSettingsUpdate": "schema_InventoryBatchSettingsUpdate",
   "Order": "schema_Order",
   "OrderCreate": "schema_OrderCreate",
+  "OrderEvent": "schema_OrderEvent",
   "OrderItem": "schema_OrderItem",
   "OrderPage": "schema_OrderPage",
   "OrderUpdate": "schema_OrderUpdate",

@@ -330,7 +330,7 @@ export interface components {
             /** @description Null when there are no more results. */
             next_page_url: string | null;
         };
-        /** @description An order as the service answers it (§2.1); also the data of order.status_updated. A client sends OrderCreate and OrderUpdate, which leave out the read-only properties (id, created_at, updated_at, fulfillment_status). */
+        /** @description An order as the service answers it (§2.1). A client sends OrderCreate and OrderUpdate, which leave out the read-only properties (id, created_at, updated_at, fulfillment_status); order.status_updated carries the order as OrderEvent. */
         Order: {
             /** Format: int64 */
             readonly id: number;
@@ -366,7 +366,7 @@ export interface components {
              * @enum {string}
              */
             financial_status: "failed" | "paid" | "pending" | "refunded";
-            fulfillment_status: components["schemas"]["FulfillmentStatus"];
+            readonly fulfillment_status: components["schemas"]["FulfillmentStatus"];
             tags?: string[] | null;
             items: components["schemas"]["OrderItem"][];
             shipping_address: components["schemas"]["Address"];
@@ -394,7 +394,7 @@ export interface components {
             total_tax_refunds_in_cents: number;
         };
         /**
-         * @description Order fulfillment status, managed by the service (§3.2).
+         * @description Order fulfillment status, managed by the service (§3.2): read-only where Order uses it, and not here, so that OrderEvent can use it as well.
          * @enum {string}
          */
         FulfillmentStatus: "waiting_for_picking" | "processing" | "partially_shipped" | "shipped" | "on_hold" | "payment_pending" | "cancelled" | "ignored";
@@ -551,25 +551,88 @@ export interface components {
              */
             total_tax_refunds_in_cents?: number;
         };
-        /** @description An outbound shipment (§2.2); also the data of the shipment events. */
+        /** @description The data of order.status_updated (§6.2): the Order of §2.1, with its properties and its required list. id, created_at, updated_at and fulfillment_status are not marked read-only here: OpenAPI 3.1 tools read readOnly as "not in requests", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples. */
+        OrderEvent: {
+            /** Format: int64 */
+            id: number;
+            /** @description Unique per sales channel. */
+            merchant_order_id: string;
+            /** Format: int64 */
+            sales_channel_id: number;
+            /** @description Preferred carrier. */
+            carrier_preference: string | null;
+            /**
+             * Format: date-time
+             * @description Defaults to the current time if omitted.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the customer placed the order; may differ from created_at.
+             */
+            external_created_at?: string | null;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description A free JSON object. */
+            custom_metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The number the end customer sees, if different from merchant_order_id. */
+            customer_order_number?: string | null;
+            payment_method?: string | null;
+            /**
+             * @description Transitions are not shown (§3.2).
+             * @enum {string}
+             */
+            financial_status: "failed" | "paid" | "pending" | "refunded";
+            fulfillment_status: components["schemas"]["FulfillmentStatus"];
+            tags?: string[] | null;
+            items: components["schemas"]["OrderItem"][];
+            shipping_address: components["schemas"]["Address"];
+            /**
+             * Format: int32
+             * @description Total price paid.
+             */
+            total_price_in_cents: number;
+            /** Format: int32 */
+            total_tax_in_cents: number;
+            /**
+             * Format: int32
+             * @description Amount paid minus taxes.
+             */
+            total_net_revenue_in_cents: number;
+            /**
+             * Format: int32
+             * @description Total refunded minus taxes.
+             */
+            total_net_refunds_in_cents: number;
+            /**
+             * Format: int32
+             * @description Tax inside the refunded amount.
+             */
+            total_tax_refunds_in_cents: number;
+        };
+        /** @description An outbound shipment (§2.2), the data of the shipment events (§6.2). §2.2 marks id, order_id, sales_channel_id, status, delivery_status and the timestamps read-only; they are not marked so here because no operation shows a shipment: it is only a webhook body, a request the service sends, where OpenAPI 3.1 tools read readOnly as "not sent". */
         Shipment: {
             /** Format: int64 */
-            readonly id: number;
+            id: number;
             /**
              * Format: int64
              * @description The service's order id.
              */
-            readonly order_id: number;
+            order_id: number;
             /** @description The merchant's order id. */
             merchant_order_id?: string;
             /** Format: int64 */
-            readonly sales_channel_id: number;
+            sales_channel_id: number;
             status: components["schemas"]["ShipmentStatus"];
             /**
              * @description The carrier delivery status (§3.4); may be null.
              * @enum {string|null}
              */
-            readonly delivery_status?: "action_required" | "awaiting_customer_pickup" | "delivered" | "in_transit" | "information_transmitted" | "other" | "out_for_delivery" | "return_initiated" | "returned_to_sender" | null;
+            delivery_status?: "action_required" | "awaiting_customer_pickup" | "delivered" | "in_transit" | "information_transmitted" | "other" | "out_for_delivery" | "return_initiated" | "returned_to_sender" | null;
             items: components["schemas"]["ShipmentItem"][];
             /** @description Carrier name. */
             shipment_provider?: string | null;
@@ -577,16 +640,16 @@ export interface components {
             tracking_number?: string | null;
             tracking_url?: string | null;
             /** Format: date-time */
-            readonly created_at?: string;
+            created_at?: string;
             /** Format: date-time */
-            readonly updated_at?: string;
+            updated_at?: string;
             /** Format: date-time */
-            readonly shipped_at?: string | null;
+            shipped_at?: string | null;
             /** Format: date-time */
-            readonly delivered_at?: string | null;
+            delivered_at?: string | null;
         };
         /**
-         * @description Shipment fulfillment status (§3.3); waiting_for_picking is initial. Read-only.
+         * @description Shipment fulfillment status (§3.3); waiting_for_picking is initial. Read-only in §2.2, and not marked so here for the reason Shipment gives.
          * @enum {string}
          */
         ShipmentStatus: "waiting_for_picking" | "picking_assigned" | "in_picking" | "picked" | "in_packing" | "packed" | "in_shipping" | "shipped" | "on_hold" | "cancelled";
@@ -1388,7 +1451,7 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     event_type?: "order.status_updated";
-                    data?: components["schemas"]["Order"];
+                    data?: components["schemas"]["OrderEvent"];
                 } & components["schemas"]["WebhookEnvelope"];
             };
         };

@@ -15,6 +15,7 @@ export declare const schema_OrderItem: StandaloneValidator;
 export declare const schema_Address: StandaloneValidator;
 export declare const schema_OrderCreate: StandaloneValidator;
 export declare const schema_OrderUpdate: StandaloneValidator;
+export declare const schema_OrderEvent: StandaloneValidator;
 export declare const schema_Shipment: StandaloneValidator;
 export declare const schema_ShipmentStatus: StandaloneValidator;
 export declare const schema_ShipmentItem: StandaloneValidator;

@@ -21,6 +21,8 @@ export type Address = Schemas['Address'];
 export type OrderCreate = Schemas['OrderCreate'];
 /** The body of a v2 order update. */
 export type OrderUpdate = Schemas['OrderUpdate'];
+/** The data of `order.status_updated`: the order as the service sends it, `Order`'s fields with none marked read-only. */
+export type OrderEvent = Schemas['OrderEvent'];
 /** A v2 shipment. */
 export type Shipment = Schemas['Shipment'];
 /** The status of a v2 shipment. */

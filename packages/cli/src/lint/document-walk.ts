@@ -49,3 +49,27 @@ export function* operations(document: OpenApiDocument, kind: 'paths' | 'webhooks
     }
   }
 }
+
+/**
+ * Every object node under `roots` (a node and its JSON pointer each), following internal `$ref`s: the
+ * node a `$ref` leads to is visited once, located where it is defined, so a shared schema is reported
+ * once. A node holding a `$ref` is visited too, for the keywords beside it.
+ */
+export function* reachedNodes(document: OpenApiDocument, roots: Iterable<[unknown, string]>): Generator<[Node, string]> {
+  const visited = new Set<string>();
+  function* walk(node: unknown, pointer: string): Generator<[Node, string]> {
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) yield* walk(item, `${pointer}/${index}`);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    yield [node as Node, pointer];
+    for (const [key, member] of Object.entries(node)) if (key !== '$ref') yield* walk(member, `${pointer}/${escape(key)}`);
+    const ref = (node as Node).$ref;
+    if (typeof ref === 'string' && !visited.has(ref)) {
+      visited.add(ref);
+      yield* walk(resolve(document, { $ref: ref }), ref);
+    }
+  }
+  for (const [root, pointer] of roots) yield* walk(root, pointer);
+}

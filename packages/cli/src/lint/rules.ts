@@ -1,5 +1,5 @@
 import { httpMethods, type OpenApiDocument, type OperationObject } from '../generate/document.js';
-import { escape, located, operations, resolve, type Node, type RuleFinding } from './document-walk.js';
+import { escape, located, operations, reachedNodes, resolve, type Node, type RuleFinding } from './document-walk.js';
 import { examples } from './examples.js';
 
 export type { RuleFinding } from './document-walk.js';
@@ -60,37 +60,36 @@ export function rateLimitResponseHeaders(document: OpenApiDocument): RuleFinding
 }
 
 // Keywords that, set to false, refuse properties beyond those listed.
-const closingKeywords = new Set(['additionalProperties', 'unevaluatedProperties']);
+const closingKeywords = ['additionalProperties', 'unevaluatedProperties'];
+
+/** Every webhook's request body: the object and its pointer. */
+function* webhookBodies(document: OpenApiDocument): Generator<[unknown, string]> {
+  for (const [pointer, operation] of operations(document, 'webhooks')) yield [operation.requestBody, `${pointer}/requestBody`];
+}
 
 /** Responses and webhook bodies may carry properties beyond those listed: no schema they use closes its objects. */
 export function openResponses(document: OpenApiDocument): RuleFinding[] {
+  const responses = [...operations(document)].map(([pointer, operation]): [unknown, string] => [operation.responses, `${pointer}/responses`]);
   const findings: RuleFinding[] = [];
-  const visited = new Set<string>();
-  const walk = (node: unknown, pointer: string): void => {
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${pointer}/${index}`));
-    if (!node || typeof node !== 'object') return;
-    const ref = (node as Node).$ref;
-    if (typeof ref === 'string') {
-      // A schema shared by many responses is reported once, where it is defined.
-      if (!visited.has(ref)) {
-        visited.add(ref);
-        walk(resolve(document, node), ref);
-      }
-      return;
+  for (const [node, pointer] of reachedNodes(document, [...responses, ...webhookBodies(document)])) {
+    for (const key of closingKeywords.filter((keyword) => node[keyword] === false)) {
+      findings.push({ pointer: `${pointer}/${key}`, rule: 'mfc/open-responses', message: `${key}: false in a schema a response or webhook body uses; those may carry properties beyond the ones listed` });
     }
-    for (const [key, member] of Object.entries(node)) {
-      if (closingKeywords.has(key) && member === false) {
-        findings.push({ pointer: `${pointer}/${key}`, rule: 'mfc/open-responses', message: `${key}: false in a schema a response or webhook body uses; those may carry properties beyond the ones listed` });
-      } else {
-        walk(member, `${pointer}/${escape(key)}`);
-      }
-    }
-  };
-  for (const [pointer, operation] of operations(document)) walk(operation.responses, `${pointer}/responses`);
-  for (const [event, item] of Object.entries(document.webhooks ?? {})) {
-    for (const method of httpMethods) {
-      const operation = item[method] as OperationObject | undefined;
-      if (operation) walk(operation.requestBody, `#/webhooks/${escape(event)}/${method}/requestBody`);
+  }
+  return findings;
+}
+
+/**
+ * A webhook body is a request the service sends, and OpenAPI 3.1 tools read `readOnly` as "not in
+ * requests": generated clients drop such a property from the payload's type and linters refuse it in
+ * the examples. So no schema a webhook body uses marks anything read-only; a resource that operations
+ * answer with read-only fields reaches webhooks through a twin without them (v2 OrderEvent).
+ */
+export function webhookReadOnly(document: OpenApiDocument): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const [node, pointer] of reachedNodes(document, webhookBodies(document))) {
+    if (node.readOnly === true) {
+      findings.push({ pointer: `${pointer}/readOnly`, rule: 'mfc/webhook-read-only', message: 'readOnly in a schema a webhook body uses: tools read a webhook body as a request and leave read-only properties out of it (give the webhook a twin schema without readOnly)' });
     }
   }
   return findings;
@@ -158,4 +157,4 @@ export function sections(document: OpenApiDocument): RuleFinding[] {
 }
 
 /** Our own rules, in the order `mfc lint` reports them. */
-export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, requestReadOnlyRequired, examples, sections];
+export const ownRules = [operationStatuses, recordNotFound, rateLimitResponseHeaders, openResponses, requestReadOnlyRequired, webhookReadOnly, examples, sections];
