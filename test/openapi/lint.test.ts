@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot, specDir } from '../../packages/cli/src/layout.js';
 import { lintFile, lintSpec } from '../../packages/cli/src/lint/index.js';
-import { recordNotFound, requestReadOnlyRequired } from '../../packages/cli/src/lint/rules.js';
+import { recordNotFound, requestReadOnlyRequired, webhookReadOnly } from '../../packages/cli/src/lint/rules.js';
 
 let scratch: string;
 
@@ -57,7 +57,16 @@ describe('mfc lint', () => {
     ['a request-only schema closed to extra properties (allowed)', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentItemWrite:\n[\s\S]*?)additionalProperties: true\n/, '$1additionalProperties: false\n'), want: [] }],
     ['a schema without x-section', { given: (yaml: string) => yaml.replace("    Return:\n      x-section: '2.7'\n", '    Return:\n'), want: [['#/components/schemas/Return', 'mfc/x-section', "schema Return has no x-section naming the specification's § it comes from"]] }],
     ['a webhook without x-section', { given: (yaml: string) => yaml.replace("      operationId: returnStatusUpdated\n      x-section: '6.1'\n", '      operationId: returnStatusUpdated\n'), want: [['#/webhooks/return_status_updated/post', 'mfc/x-section', "webhook return_status_updated has no x-section naming the specification's § it comes from"]] }],
-    ['a request body whose schema requires a read-only property', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentWrite:\n[\s\S]*?      additionalProperties: true\n)([\s\S]*?        restocking_shipment_items:\n)/, '$1      required: [restocking_shipment_items]\n$2          readOnly: true\n'), want: [['#/components/schemas/RestockingShipmentWrite/required', 'mfc/request-read-only-required', 'a request body requires the read-only property restocking_shipment_items, which a client does not send']] }],
+    ['a request body whose schema requires a read-only property', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentWrite:\n[\s\S]*?      additionalProperties: true\n)([\s\S]*?        restocking_shipment_items:\n)/, '$1      required: [restocking_shipment_items]\n$2          readOnly: true\n'), want: [
+      // Redocly 2 also refuses the property in the request examples (spec/examples/v1.yaml), where it is no longer a client's.
+      ['#/RestockingShipmentCreate/value/restocking_shipment_items', 'no-invalid-media-type-examples', 'Example value must conform to the schema: `restocking_shipment_items` property must NOT be present in request context.'],
+      ['#/RestockingShipmentUpdate/value/restocking_shipment_items', 'no-invalid-media-type-examples', 'Example value must conform to the schema: `restocking_shipment_items` property must NOT be present in request context.'],
+      ['#/components/schemas/RestockingShipmentWrite/required', 'mfc/request-read-only-required', 'a request body requires the read-only property restocking_shipment_items, which a client does not send'],
+    ] }],
+    ['a read-only property in a webhook body, which Redocly 2 reads as a request', { given: (yaml: string) => yaml.replace(/(    RestockingShipmentEvent:\n[\s\S]*?        barcode:\n.*\n          type: string\n)/, '$1          readOnly: true\n'), want: [
+      ['#/RestockingShipmentStatusUpdated/value/barcode', 'no-invalid-media-type-examples', 'Example value must conform to the schema: `barcode` property must NOT be present in request context.'],
+      ['#/components/schemas/RestockingShipmentEvent/properties/barcode/readOnly', 'mfc/webhook-read-only', 'readOnly in a schema a webhook body uses: tools read a webhook body as a request and leave read-only properties out of it (give the webhook a twin schema without readOnly)'],
+    ] }],
     ['an operation without operationId (Redocly rule set)', { given: (yaml: string) => yaml.replace('      operationId: getReturn\n', ''), want: [['#/paths/~1returns~1{id}/get/operationId', 'operation-operationId', 'Operation object should contain `operationId` field.']] }],
   ])('reports %s with its pointer and rule', async (_name, { given, want }) => {
     const problems = await lintFile(await mutatedV1(given));
@@ -131,5 +140,24 @@ describe('mfc/request-read-only-required', () => {
     ['a read-only property left optional, and webhook bodies (the service sends them)', { given: withBody({ properties: { id } }), want: [] }],
   ])('%s', (_name, { given, want }) => {
     expect(requestReadOnlyRequired(given).map((finding) => finding.pointer)).toEqual(want);
+  });
+});
+
+describe('mfc/webhook-read-only', () => {
+  const withWebhook = (schema: object, schemas: Record<string, object> = {}) => ({
+    openapi: '3.1.0',
+    paths: { '/orders/{id}': { get: { responses: { '200': { description: 'read', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } } } } },
+    webhooks: { 'order.status_updated': { post: { requestBody: { content: { 'application/json': { schema } } } } } },
+    components: { schemas: { Order: { type: 'object', properties: { id: { type: 'integer', readOnly: true } } }, ...schemas } },
+  });
+  const body = '#/webhooks/order.status_updated/post/requestBody/content/application~1json/schema';
+  it.each([
+    ['a property of the body itself', { given: withWebhook({ properties: { id: { type: 'integer', readOnly: true } } }), want: [`${body}/properties/id/readOnly`] }],
+    ['an envelope whose data is a resource with read-only fields, reported where it is defined', { given: withWebhook({ allOf: [{ properties: { event_type: { type: 'string' } } }], properties: { data: { $ref: '#/components/schemas/Order' } } }), want: ['#/components/schemas/Order/properties/id/readOnly'] }],
+    ['readOnly beside a $ref', { given: withWebhook({ properties: { status: { $ref: '#/components/schemas/Status', readOnly: true } } }, { Status: { type: 'string' } }), want: [`${body}/properties/status/readOnly`] }],
+    ['a read-only schema a $ref leads to', { given: withWebhook({ properties: { status: { $ref: '#/components/schemas/Status' } } }, { Status: { type: 'string', readOnly: true } }), want: ['#/components/schemas/Status/readOnly'] }],
+    ['a twin without readOnly, while the answers keep theirs', { given: withWebhook({ properties: { data: { type: 'object', properties: { id: { type: 'integer' } } } } }), want: [] }],
+  ])('%s', (_name, { given, want }) => {
+    expect(webhookReadOnly(given).map((finding) => finding.pointer)).toEqual(want);
   });
 });
