@@ -43,7 +43,7 @@ function filesUnder(base, dir, keep) {
 // of its own version and lets other checks into a window an X-Rate-Limit-Used check holds).
 const assets = [
   ...['src', 'suites'].flatMap((dir) => filesUnder(root, dir, (name) => name.endsWith('.json'))),
-  ...filesUnder(root, 'generated', (name) => /(^|\/)(validators\.js|validators\.d\.ts|openapi\.json)$/.test(name)),
+  ...filesUnder(root, 'generated', (name) => /(^|\/)(validators\.js|validators\.d\.ts|openapi(\.dereferenced)?\.json|openapi\.yaml)$/.test(name)),
 ];
 for (const file of assets) cpSync(join(root, file), join(dist, file));
 

@@ -35,6 +35,19 @@ export async function typedCalls(): Promise<void> {
     body: { delivery_option: 'postal', estimated_arrival_date: '2026-01-01', warehouse_id: 3, restocking_shipment_items: [{ sku_id: 1, announced_quantity: 2 }] },
   });
 
+  // A v2 order as a client sends it (OrderCreate): no id, created_at, updated_at or fulfillment_status.
+  const created = await v2.POST('/orders', {
+    body: {
+      merchant_order_id: 'ACME-1', sales_channel_id: 11, carrier_preference: null, currency: 'EUR', financial_status: 'paid',
+      items: [{ merchant_item_id: 'ACME-1-1', sku_id: 501, quantity: 1 }],
+      shipping_address: { first_name: 'Maria', line1: 'Torstraße 112', city: 'Berlin', postal_code: '10119', country_code: 'DE' },
+      total_price_in_cents: 1999, total_tax_in_cents: 319, total_net_revenue_in_cents: 1680, total_net_refunds_in_cents: 0, total_tax_refunds_in_cents: 0,
+    },
+  });
+  if (created.ok) assertType<Equal<typeof created.data, V2['schemas']['Order']>>();
+  // The by_merchant_order_id query as the v2 document declares it (the toolkit's names; §4.2 shows none).
+  await v2.GET('/orders/by_merchant_order_id', { params: { query: { merchant_order_id: 'ACME-1', sales_channel_id: 11 } } });
+
   // v1 accepts a string of digits for warehouse_id (§4.1 v1 request body rules).
   await v1.POST('/restocking_shipments', { body: { warehouse_id: '3' } });
 
@@ -55,6 +68,9 @@ export async function typedCalls(): Promise<void> {
 }
 
 export async function rejectedCalls(): Promise<void> {
+  // @ts-expect-error the by_merchant_order_id query is required
+  await v2.GET('/orders/by_merchant_order_id');
+
   // @ts-expect-error an unknown path
   await v2.GET('/orderz/{id}', { params: { path: { id: 1 } } });
 

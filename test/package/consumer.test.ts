@@ -106,7 +106,8 @@ describe('the packed packages in another project', () => {
     const paths = (packed: PackResult) => packed.files.map((file) => file.path);
     expect(paths(api)).toEqual(expect.arrayContaining([
       'dist/src/public/v1.d.ts', 'dist/src/public/v2.d.ts', 'dist/src/public/validators.js', 'dist/src/public/webhooks.js',
-      'dist/src/client/index.js', 'dist/generated/v1/openapi.json', 'dist/generated/v2/validators.js',
+      'dist/src/client/index.js', 'dist/generated/v1/openapi.json', 'dist/generated/v1/openapi.yaml',
+      'dist/generated/v2/openapi.dereferenced.json', 'dist/generated/v2/validators.js',
     ]));
     expect(paths(cli)).toEqual(expect.arrayContaining([
       'bin/mfc.mjs', 'dist/src/cli/main.js', 'dist/server/faults/index.js', 'dist/suites/v1/orders.check.js',
@@ -126,6 +127,17 @@ describe('the packed packages in another project', () => {
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/@mfc-conformance/api/package.json'), 'utf8')) as Manifest;
     expect(Object.keys(installed.scripts ?? {}).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
     expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual(['ajv', 'ajv-formats', 'undici']);
+  });
+
+  it('resolves each OpenAPI document export to its file: the bundles (JSON, YAML) and the dereferenced form', () => {
+    // Resolved by a Node of the other project's own, without this repository's `mfc-source` condition.
+    const subpaths = ['v1', 'v2'].flatMap((api) => ['json', 'yaml', 'dereferenced.json'].map((kind) => `@mfc-conformance/api/openapi/${api}.${kind}`));
+    const files = JSON.parse(run(process.execPath, ['-e', `console.log(JSON.stringify(${JSON.stringify(subpaths)}.map((subpath) => require.resolve(subpath))))`], consumer)) as string[];
+    const [v1Json, v1Yaml, v1Dereferenced] = files.map((file) => readFileSync(file, 'utf8'));
+    expect(Object.keys((JSON.parse(v1Json!) as { components: { schemas: object } }).components.schemas)).toContain('Order');
+    expect(v1Yaml).toMatch(/^openapi: 3\.1\.0$/m);
+    expect(v1Dereferenced).not.toContain('"$ref"');
+    expect(files.map((file) => file.slice(file.indexOf('@mfc-conformance/api/')))).toEqual(['v1', 'v2'].flatMap((api) => ['openapi.json', 'openapi.yaml', 'openapi.dereferenced.json'].map((name) => `@mfc-conformance/api/dist/generated/${api}/${name}`)));
   });
 
   it('the api package\'s README holds TypeScript examples, each compiled below', () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const files = ['types.ts', 'validators.js', 'validators.d.ts', 'openapi.json', 'operations.ts'];
+const files = ['types.ts', 'validators.js', 'validators.d.ts', 'openapi.json', 'openapi.yaml', 'openapi.dereferenced.json', 'operations.ts'];
 
 describe('mfc generate --out DIR: generated code vendored into another project', () => {
   const project = mkdtempSync(join(tmpdir(), 'mfc-vendor-'));
@@ -22,7 +22,7 @@ describe('mfc generate --out DIR: generated code vendored into another project',
   it('writes the same files as generated/, one folder per version; --check then passes, and fails after an edit', async () => {
     const written = await runCli(['generate', '--out', out], { timeoutMs: 90_000 });
     expect(written.code).toBe(0);
-    expect(written.stdout).toContain(`wrote 10 files under ${out}/`);
+    expect(written.stdout).toContain(`wrote 14 files under ${out}/`);
     for (const api of ['v1', 'v2']) {
       for (const file of files) expect(readFileSync(join(out, api, file), 'utf8')).toBe(readFileSync(join(root, 'packages/api/generated', api, file), 'utf8'));
     }

@@ -7,6 +7,9 @@ import { ensureBuilt, exportTargets, manifestOf, pack, root, runNpm, workspaces,
 
 // Scripts npm runs when a package is installed: none may ship (`prepack` runs only where it is packed).
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
+// The Node versions each package runs on: the CLI's floor on Node 22 is that of @redocly/openapi-core 2
+// (its engines: >=20.19 <21 || >=22.12), which `mfc lint` runs.
+const nodeEngines = { 'packages/api': '>=20.19', 'packages/cli': '^20.19.0 || >=22.12.0' } satisfies Record<(typeof workspaces)[number], string>;
 
 describe.each(workspaces)('%s as published', (workspace) => {
   const manifest = manifestOf(workspace);
@@ -25,7 +28,7 @@ describe.each(workspaces)('%s as published', (workspace) => {
     expect(manifest.private ?? false).toBe(false);
     expect(manifest.license).toBe('MIT');
     expect(manifest.repository).toMatchObject({ type: 'git', directory: workspace });
-    expect(manifest.engines).toEqual({ node: '>=20.19' });
+    expect(manifest.engines).toEqual({ node: nodeEngines[workspace] });
     expect(manifest.files?.length).toBeGreaterThan(0);
   });
 
@@ -44,7 +47,8 @@ describe.each(workspaces)('%s as published', (workspace) => {
     const targets = [...exportTargets(manifest), ...Object.values(manifest.bin ?? {})].map((target) => target.replace(/^\.\//, ''));
     expect(targets.filter((target) => !paths.has(target))).toEqual([]);
     const untyped = Object.entries(manifest.exports ?? {})
-      .filter(([subpath, target]) => typeof target !== 'string' && !subpath.endsWith('.json') && target.types === undefined);
+      // Data files (the OpenAPI documents as JSON and YAML) have no types to go with them.
+      .filter(([subpath, target]) => typeof target !== 'string' && !/\.(json|yaml)$/.test(subpath) && target.types === undefined);
     expect(untyped).toEqual([]);
   });
 

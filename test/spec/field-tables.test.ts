@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../packages/cli/src/generate/document.js';
 import { bundleDocument } from '../../packages/cli/src/generate/load.js';
 import { specFile } from '../../packages/cli/src/layout.js';
+import { reachedNodes } from '../../packages/cli/src/lint/document-walk.js';
 import type { ApiVersion } from '../../packages/api/src/openapi/types.js';
 import { compareTables, expectationsOf, tableSchemas } from './field-tables.js';
 import { parseTables, readSpecification, statusSets } from './spec-tables.js';
@@ -60,6 +61,17 @@ describe('§2 field tables', () => {
     expect(compareTables(tables, documents, sets)).toEqual([]);
   });
 
+  // A webhook body is a request the service sends, and OpenAPI 3.1 tools read readOnly as "not in
+  // requests": a schema only webhooks use (v2 Shipment) marks none of the fields its table calls
+  // read-only. That holds only while no operation uses it, which this test keeps true.
+  it('a schema mapped as webhook-only is used by webhooks and by no operation', () => {
+    const refsUnder = (document: OpenApiDocument, kind: 'paths' | 'webhooks'): unknown[] => [...reachedNodes(document, [[document[kind], `#/${kind}`]])].map(([node]) => node.$ref);
+    for (const { api, schema } of tableSchemas.filter((entry) => entry.webhookOnly)) {
+      const ref = `#/components/schemas/${schema}`;
+      expect([api, refsUnder(documents[api], 'webhooks').includes(ref), refsUnder(documents[api], 'paths').includes(ref)]).toEqual([api, true, false]);
+    }
+  });
+
   it.each([
     ['a field removed', { api: 'v2' as const, change: (d: OpenApiDocument) => delete propertiesOf(d, 'Order').currency, want: '§2.1 v2 Order, row "currency": currency: missing from Order' }],
     ['a type changed', { api: 'v2' as const, change: (d: OpenApiDocument) => (propertiesOf(d, 'OrderItem').quantity!.type = 'string'), want: '§2.1 v2 OrderItem, row "quantity": quantity: type expected ["integer"], found ["string"]' }],
@@ -67,6 +79,7 @@ describe('§2 field tables', () => {
     ['nullability lost', { api: 'v2' as const, change: (d: OpenApiDocument) => (propertiesOf(d, 'InventoryBatch').expiry_date!.type = 'string'), want: '§2.4 v2 InventoryBatch, row "expiry_date": expiry_date: type expected ["string","null"], found ["string"]' }],
     ['an enum value missing', { api: 'v1' as const, change: (d: OpenApiDocument) => (propertiesOf(d, 'Sku').status!.enum = ['active']), want: '§2.6 v1 Sku, row "status": status: enum expected ["active","deleted"], found ["active"]' }],
     ['one of two fields in a row removed', { api: 'v1' as const, change: (d: OpenApiDocument) => delete propertiesOf(d, 'Sku').cost_in_cents, want: '§2.6 v1 Sku, row "cost_in_cent and cost_in_cents": cost_in_cents: missing from Sku' }],
+    ['a webhook-only schema marked read-only', { api: 'v2' as const, change: (d: OpenApiDocument) => (propertiesOf(d, 'Shipment').order_id!.readOnly = true), want: '§2.2 v2 Shipment, row "order_id": order_id: readOnly expected false, found true' }],
   ])('fails on a mutated copy: %s', (_name, { api, change, want }) => {
     expect(compareTables(tables, mutated(api, change), sets)).toEqual([want]);
   });

@@ -19,5 +19,6 @@ export type { TrafficMinute, WindowTraffic } from './http/traffic.js';
 export { headerRecord } from './http/handler.js';
 export { queryString, sendRequest } from './client/core.js';
 export type { Query } from './client/core.js';
+export { toSchemaErrors } from './openapi/errors.js';
 export { fillTemplate } from './openapi/match.js';
 export type { ValidateFunction, VersionSources } from './openapi/lookup.js';

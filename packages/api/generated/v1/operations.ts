@@ -392,6 +392,7 @@ export const schemas = {
   "OrderUpdate": "schema_OrderUpdate",
   "Pagination": "schema_Pagination",
   "RestockingShipment": "schema_RestockingShipment",
+  "RestockingShipmentEvent": "schema_RestockingShipmentEvent",
   "RestockingShipmentItem": "schema_RestockingShipmentItem",
   "RestockingShipmentItemWrite": "schema_RestockingShipmentItemWrite",
   "RestockingShipmentStatus": "schema_RestockingShipmentStatus",

@@ -34,7 +34,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get an order */
+        /**
+         * Get an order
+         * @description One order of the token's sales channel (§4.1).
+         */
         get: operations["getOrder"];
         /**
          * Update an order (alias of PATCH)
@@ -330,11 +333,15 @@ export interface components {
              * @description When the order was created (§2 timestamps are ISO 8601 date-times).
              */
             created_at?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown. */
         OrderItem: {
             /** @description Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown. */
             merchant_item_id?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules). */
         OrderCreate: {
@@ -345,6 +352,8 @@ export interface components {
             shipping_address?: unknown;
             /** Format: date-time */
             created_at?: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open. */
         OrderUpdate: {
@@ -353,8 +362,10 @@ export interface components {
             items?: components["schemas"]["OrderItem"][];
             /** @description Merged property by property (§4.1 order rule 2). */
             shipping_address?: unknown;
+        } & {
+            [key: string]: unknown;
         };
-        /** @description The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. */
+        /** @description The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. restocking_shipment_status_updated carries it as RestockingShipmentEvent. */
         RestockingShipment: {
             /** Format: int64 */
             readonly id: number;
@@ -371,16 +382,38 @@ export interface components {
             po_number: string | null;
             supplier_name: string | null;
             tracking_code: string | null;
+            readonly status: components["schemas"]["RestockingShipmentStatus"];
+            restocking_shipment_items: components["schemas"]["RestockingShipmentItem"][];
+        };
+        /** @description The body of restocking_shipment_status_updated (§6.1): the RestockingShipment of §2.3, as GET /restocking_shipments/{id} answers it, with its properties and its required list. id, merchant_id, barcode and status are not marked read-only here: OpenAPI 3.1 tools read readOnly as "not in requests", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples. */
+        RestockingShipmentEvent: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** Format: int64 */
+            warehouse_id: number;
+            /** @description Identifies the shipment at the warehouse. */
+            barcode: string;
+            /** @enum {string} */
+            delivery_option: "postal" | "courier" | "dropoff" | "hive_freight";
+            /** Format: date */
+            estimated_arrival_date: string | null;
+            po_number: string | null;
+            supplier_name: string | null;
+            tracking_code: string | null;
             status: components["schemas"]["RestockingShipmentStatus"];
             restocking_shipment_items: components["schemas"]["RestockingShipmentItem"][];
         };
         /**
-         * @description The v1 restocking shipment status set (§3.1). Read-only.
+         * @description The v1 restocking shipment status set (§3.1). Read-only where RestockingShipment uses it, and not here, so that RestockingShipmentEvent can use it as well.
          * @enum {string}
          */
         RestockingShipmentStatus: "created" | "shipped" | "delivered" | "arrived" | "processing" | "restocked" | "on_hold" | "cancelled";
         /** @description A v1 restocking shipment item in responses; its fields are not shown (§2.3). */
-        RestockingShipmentItem: Record<string, never>;
+        RestockingShipmentItem: {
+            [key: string]: unknown;
+        };
         /** @description Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules). */
         RestockingShipmentWrite: {
             /** @description One of the merchant's warehouses; an integer or a string of digits. */
@@ -393,11 +426,15 @@ export interface components {
             po_number?: string | number | null;
             supplier_name?: string | number | null;
             restocking_shipment_items?: components["schemas"]["RestockingShipmentItemWrite"][];
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3). */
         RestockingShipmentItemWrite: {
             sku_id?: number | string;
             announced_quantity?: number | string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown. */
         Sku: {
@@ -445,13 +482,21 @@ export interface components {
             name?: string | number;
             /** @description A number; a numeric string is accepted. */
             weight_in_kg?: number | string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open. */
-        SkuCreate: Record<string, never>;
+        SkuCreate: {
+            [key: string]: unknown;
+        };
         /** @description A v1 shipment; its fields are not shown (§2.7). */
-        Shipment: Record<string, never>;
+        Shipment: {
+            [key: string]: unknown;
+        };
         /** @description A v1 return; its fields are not shown (§2.7). */
-        Return: Record<string, never>;
+        Return: {
+            [key: string]: unknown;
+        };
         /** @description One page of orders (§4.1 common list response). */
         OrderPage: {
             data: components["schemas"]["Order"][];
@@ -1132,7 +1177,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestockingShipment"];
+                "application/json": components["schemas"]["RestockingShipmentEvent"];
             };
         };
         responses: {

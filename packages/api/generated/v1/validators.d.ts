@@ -14,6 +14,7 @@ export declare const schema_OrderItem: StandaloneValidator;
 export declare const schema_OrderCreate: StandaloneValidator;
 export declare const schema_OrderUpdate: StandaloneValidator;
 export declare const schema_RestockingShipment: StandaloneValidator;
+export declare const schema_RestockingShipmentEvent: StandaloneValidator;
 export declare const schema_RestockingShipmentStatus: StandaloneValidator;
 export declare const schema_RestockingShipmentItem: StandaloneValidator;
 export declare const schema_RestockingShipmentWrite: StandaloneValidator;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const schema_Error = validate52;
-const schema19 = {"$id":"https://mfc.invalid/v1/validators/schema_Error.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+const schema19 = {"$id":"https://mfc.invalid/v1/validators/schema_Error.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 const schema21 = {"x-section":"7","description":"The v1 error body (§7).","type":"object","required":["success","errors"],"properties":{"success":{"const":false},"errors":{"description":"Human-readable messages; their text per condition is not shown.","type":"array","items":{"type":"string"}}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -117,7 +117,7 @@ return errors === 0;
 validate52.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Pagination = validate56;
-const schema22 = {"$id":"https://mfc.invalid/v1/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Pagination"};
+const schema22 = {"$id":"https://mfc.invalid/v1/validators/schema_Pagination.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Pagination"};
 const schema23 = {"x-section":"2.7","description":"The v1 page-based pagination object (§2.7, §4.1).","type":"object","required":["current_page","item_count","page_count","items_per_page"],"properties":{"current_page":{"type":"integer"},"item_count":{"type":"integer"},"page_count":{"type":"integer"},"items_per_page":{"type":"integer"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -261,11 +261,11 @@ return errors === 0;
 validate56.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_Order = validate59;
-const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
-const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
+const schema24 = {"$id":"https://mfc.invalid/v1/validators/schema_Order.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+const schema25 = {"x-section":"2.1","description":"A v1 order. Its complete field list is not shown (§2.1); §4.1 names merchant_order_id, items (each with merchant_item_id), shipping_address and created_at. Cancelled items are still listed in items (§4.1 order rule 3).","type":"object","additionalProperties":true,"properties":{"id":{"description":"The service's order id (§2 identifiers are int64).","type":"integer","format":"int64","readOnly":true},"merchant_order_id":{"description":"Unique within the sales channel (§4.1 order rule 1); its type is not shown."},"items":{"description":"The order's items; each has merchant_item_id. Other item fields are not shown.","type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"description":"When the order was created (§2 timestamps are ISO 8601 date-times).","type":"string","format":"date-time"}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats2 = /^(?!\d\d(?:[02468][1235679]|[13579][01345789])-02-29)\d{4}-(?!02-3)(?!(?:0[469]|11)-31)(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:[.,]\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
-const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+const schema26 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","additionalProperties":true,"properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -277,7 +277,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -290,7 +292,7 @@ errors++;
 validate61.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -390,7 +392,7 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -411,10 +413,10 @@ errors = vErrors.length;
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderItem = validate64;
-const schema27 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderItem"};
+const schema27 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderItem"};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -426,7 +428,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -439,7 +443,7 @@ errors++;
 validate65.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -460,11 +464,11 @@ errors = vErrors.length;
 validate64.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderCreate = validate67;
-const schema29 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderCreate"};
-const schema30 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
+const schema29 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
+const schema30 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -538,7 +542,7 @@ errors++;
 validate68.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -559,11 +563,11 @@ errors = vErrors.length;
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_OrderUpdate = validate71;
-const schema31 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderUpdate"};
-const schema32 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+const schema31 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
+const schema32 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true,"properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -612,7 +616,7 @@ errors++;
 validate72.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -633,13 +637,13 @@ errors = vErrors.length;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestockingShipment = validate75;
-const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
-const schema34 = {"x-section":"2.3","description":"The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_id":{"type":"integer","format":"int64","readOnly":true},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string","readOnly":true},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
+const schema33 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+const schema34 = {"x-section":"2.3","description":"The v1 restocking shipment (§2.3). Item fields beyond sku_id and announced_quantity are not shown; the update response lists items without inventory_batches. restocking_shipment_status_updated carries it as RestockingShipmentEvent.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"merchant_id":{"type":"integer","format":"int64","readOnly":true},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string","readOnly":true},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus","readOnly":true},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
 const formats12 = require("ajv-formats/dist/formats").fullFormats.date;
-const schema35 = {"x-section":"3.1","description":"The v1 restocking shipment status set (§3.1). Read-only.","type":"string","readOnly":true,"enum":["created","shipped","delivered","arrived","processing","restocked","on_hold","cancelled"]};
+const schema35 = {"x-section":"3.1","description":"The v1 restocking shipment status set (§3.1). Read-only where RestockingShipment uses it, and not here, so that RestockingShipmentEvent can use it as well.","type":"string","enum":["created","shipped","delivered","arrived","processing","restocked","on_hold","cancelled"]};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -676,7 +680,7 @@ return errors === 0;
 }
 validate77.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema36 = {"x-section":"2.3","description":"A v1 restocking shipment item in responses; its fields are not shown (§2.3).","type":"object"};
+const schema36 = {"x-section":"2.3","description":"A v1 restocking shipment item in responses; its fields are not shown (§2.3).","type":"object","additionalProperties":true};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -688,7 +692,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -701,7 +707,7 @@ errors++;
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1065,13 +1071,378 @@ return errors === 0;
 }
 validate75.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentStatus = validate82;
-const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentStatus"};
+export const schema_RestockingShipmentEvent = validate82;
+const schema37 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentEvent.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentEvent"};
+const schema38 = {"x-section":"6.1","description":"The body of restocking_shipment_status_updated (§6.1): the RestockingShipment of §2.3, as GET /restocking_shipments/{id} answers it, with its properties and its required list. id, merchant_id, barcode and status are not marked read-only here: OpenAPI 3.1 tools read readOnly as \"not in requests\", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples.","type":"object","required":["id","merchant_id","warehouse_id","barcode","delivery_option","estimated_arrival_date","po_number","supplier_name","tracking_code","status","restocking_shipment_items"],"properties":{"id":{"type":"integer","format":"int64"},"merchant_id":{"type":"integer","format":"int64"},"warehouse_id":{"type":"integer","format":"int64"},"barcode":{"description":"Identifies the shipment at the warehouse.","type":"string"},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"estimated_arrival_date":{"type":["string","null"],"format":"date"},"po_number":{"type":["string","null"]},"supplier_name":{"type":["string","null"]},"tracking_code":{"type":["string","null"]},"status":{"$ref":"#/$defs/RestockingShipmentStatus"},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItem"}}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate83.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.merchant_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.warehouse_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.barcode === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.delivery_option === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.estimated_arrival_date === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.po_number === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.supplier_name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.tracking_code === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.status === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.restocking_shipment_items === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.merchant_id !== undefined){
+let data1 = data.merchant_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.merchant_id.type,parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.warehouse_id !== undefined){
+let data2 = data.warehouse_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.warehouse_id.type,parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.barcode.type,parentSchema:schema38.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.delivery_option !== undefined){
+let data4 = data.delivery_option;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.delivery_option.type,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
+const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_option.enum,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data5 = data.estimated_arrival_date;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema38.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema38.properties.estimated_arrival_date.type,parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!(formats12.validate(data5))){
+const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.po_number !== undefined){
+let data6 = data.po_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema38.properties.po_number.type},message:"must be string,null",schema:schema38.properties.po_number.type,parentSchema:schema38.properties.po_number,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data7 = data.supplier_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema38.properties.supplier_name.type},message:"must be string,null",schema:schema38.properties.supplier_name.type,parentSchema:schema38.properties.supplier_name,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data8 = data.tracking_code;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema38.properties.tracking_code.type},message:"must be string,null",schema:schema38.properties.tracking_code.type,parentSchema:schema38.properties.tracking_code,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data10 = data.restocking_shipment_items;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.restocking_shipment_items.type,parentSchema:schema38.properties.restocking_shipment_items,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+validate83.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentEvent.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const schema_RestockingShipmentStatus = validate87;
+const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentStatus"};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1098,46 +1469,48 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentStatus.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
-validate82.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentItem = validate85;
-const schema39 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentItem"};
+export const schema_RestockingShipmentItem = validate90;
+const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItem"};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -1147,42 +1520,42 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItem.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
-validate85.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate85.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_RestockingShipmentWrite = validate88;
-const schema41 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentWrite"};
-const schema42 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
+export const schema_RestockingShipmentWrite = validate93;
+const schema43 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+const schema44 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
-const schema43 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+const schema45 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1193,7 +1566,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sku_id !== undefined){
 let data0 = data.sku_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema43.properties.sku_id.type},message:"must be integer,string",schema:schema43.properties.sku_id.type,parentSchema:schema43.properties.sku_id,data:data0};
+const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1204,7 +1577,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.sku_id,data:data0};
+const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1218,7 +1591,7 @@ errors++;
 if(data.announced_quantity !== undefined){
 let data1 = data.announced_quantity;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema43.properties.announced_quantity.type},message:"must be integer,string",schema:schema43.properties.announced_quantity.type,parentSchema:schema43.properties.announced_quantity,data:data1};
+const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1229,7 +1602,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.announced_quantity,data:data1};
+const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1242,7 +1615,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1251,16 +1624,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1271,7 +1644,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema42.properties.warehouse_id.type},message:"must be integer,string",schema:schema42.properties.warehouse_id.type,parentSchema:schema42.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1282,7 +1655,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema42.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1296,7 +1669,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.estimated_arrival_date.type,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1305,12 +1678,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
 const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema42.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1320,12 +1693,12 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema42.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1335,10 +1708,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema42.properties.estimated_arrival_date.anyOf,parentSchema:schema42.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1348,10 +1721,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs6;
+errors = _errs7;
 if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
+if(_errs7){
+vErrors.length = _errs7;
 }
 else {
 vErrors = null;
@@ -1362,7 +1735,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.delivery_option.type,parentSchema:schema42.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1372,7 +1745,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema42.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.delivery_option.enum,parentSchema:schema42.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1385,7 +1758,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema42.properties.tracking_code.type},message:"must be string,number,null",schema:schema42.properties.tracking_code.type,parentSchema:schema42.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1398,7 +1771,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema42.properties.po_number.type},message:"must be string,number,null",schema:schema42.properties.po_number.type,parentSchema:schema42.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1411,7 +1784,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema42.properties.supplier_name.type},message:"must be string,number,null",schema:schema42.properties.supplier_name.type,parentSchema:schema42.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1426,14 +1799,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema42.properties.restocking_shipment_items.type,parentSchema:schema42.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1445,7 +1818,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1454,115 +1827,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate89.errors = vErrors;
-return errors === 0;
-}
-validate89.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate88.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-validate88.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const schema_RestockingShipmentItemWrite = validate93;
-const schema44 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipmentItemWrite"};
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate94.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema43.properties.sku_id.type},message:"must be integer,string",schema:schema43.properties.sku_id.type,parentSchema:schema43.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema43.properties.announced_quantity.type},message:"must be integer,string",schema:schema43.properties.announced_quantity.type,parentSchema:schema43.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema43.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema43.type,parentSchema:schema43,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate94.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate93.evaluated;
@@ -1579,17 +1851,118 @@ errors = vErrors.length;
 validate93.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_Sku = validate96;
-const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-const schema47 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array"},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array"}}};
-const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+export const schema_RestockingShipmentItemWrite = validate98;
+const schema46 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentItemWrite"};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate99.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sku_id !== undefined){
+let data0 = data.sku_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.announced_quantity !== undefined){
+let data1 = data.announced_quantity;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_RestockingShipmentItemWrite.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate98.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_Sku = validate101;
+const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_Sku.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
+const schema49 = {"x-section":"2.6","description":"A v1 SKU (§2.6). Which fields are always present is not stated. Element fields of inventory_per_warehouse and inventory_batches are not shown.","type":"object","properties":{"id":{"type":"integer","format":"int64"},"name":{"type":"string"},"merchant_sku_id":{"description":"Unique within the sales channel; always set for SKUs created through the API.","type":"string"},"barcode":{"type":"string"},"status":{"description":"DELETE /skus/{id} sets deleted; creating or updating the SKU sets active again.","type":"string","enum":["active","deleted"]},"created_at":{"type":"string","format":"date-time"},"cost_in_cent":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"cost_in_cents":{"description":"Cost (not price) of one unit in cents, in the sales channel's currency.","type":"integer"},"weight_in_kg":{"type":"number"},"country_code_of_origin":{"type":"string","pattern":"^[A-Z]{2}$"},"hs_code":{"description":"Harmonized System code.","type":"string"},"image_url":{"type":"string"},"batch_tracking_enabled":{"type":"boolean"},"fulfilled_by":{"description":"Allowed values not shown.","type":"string"},"dangerous_good":{"type":"boolean"},"un_numbers":{"type":"array","items":{"type":"string"}},"hazardous_good":{"type":"boolean"},"h_codes":{"type":"array","items":{"type":"string"}},"inventory":{"type":"object","properties":{"stocked":{"type":"integer"},"reserved":{"type":"integer"},"total":{"type":"integer"}}},"inventory_per_warehouse":{"description":"Current inventory per warehouse; element fields not shown.","type":"array","items":{}},"inventory_batches":{"description":"Current stock per inventory batch; element fields not shown.","type":"array","items":{}}}};
+const pattern8 = new RegExp("^[A-Z]{2}$", "u");
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1600,7 +1973,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1611,7 +1984,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1625,7 +1998,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1638,7 +2011,7 @@ errors++;
 if(data.merchant_sku_id !== undefined){
 let data2 = data.merchant_sku_id;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1651,7 +2024,7 @@ errors++;
 if(data.barcode !== undefined){
 let data3 = data.barcode;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1664,7 +2037,7 @@ errors++;
 if(data.status !== undefined){
 let data4 = data.status;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1674,7 +2047,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1688,7 +2061,7 @@ if(data.created_at !== undefined){
 let data5 = data.created_at;
 if(typeof data5 === "string"){
 if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1699,7 +2072,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1712,7 +2085,7 @@ errors++;
 if(data.cost_in_cent !== undefined){
 let data6 = data.cost_in_cent;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1725,7 +2098,7 @@ errors++;
 if(data.cost_in_cents !== undefined){
 let data7 = data.cost_in_cents;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1738,7 +2111,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data8 = data.weight_in_kg;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1752,7 +2125,7 @@ if(data.country_code_of_origin !== undefined){
 let data9 = data.country_code_of_origin;
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1763,7 +2136,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1776,7 +2149,7 @@ errors++;
 if(data.hs_code !== undefined){
 let data10 = data.hs_code;
 if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1789,7 +2162,7 @@ errors++;
 if(data.image_url !== undefined){
 let data11 = data.image_url;
 if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1802,7 +2175,7 @@ errors++;
 if(data.batch_tracking_enabled !== undefined){
 let data12 = data.batch_tracking_enabled;
 if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1815,7 +2188,7 @@ errors++;
 if(data.fulfilled_by !== undefined){
 let data13 = data.fulfilled_by;
 if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1828,7 +2201,7 @@ errors++;
 if(data.dangerous_good !== undefined){
 let data14 = data.dangerous_good;
 if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1845,7 +2218,7 @@ const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
 let data16 = data15[i0];
 if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1857,7 +2230,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1870,7 +2243,7 @@ errors++;
 if(data.hazardous_good !== undefined){
 let data17 = data.hazardous_good;
 if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1887,7 +2260,7 @@ const len1 = data18.length;
 for(let i1=0; i1<len1; i1++){
 let data19 = data18[i1];
 if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1899,7 +2272,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1915,7 +2288,7 @@ if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.stocked !== undefined){
 let data21 = data20.stocked;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1928,7 +2301,7 @@ errors++;
 if(data20.reserved !== undefined){
 let data22 = data20.reserved;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1941,7 +2314,7 @@ errors++;
 if(data20.total !== undefined){
 let data23 = data20.total;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1953,7 +2326,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1966,7 +2339,7 @@ errors++;
 if(data.inventory_per_warehouse !== undefined){
 let data24 = data.inventory_per_warehouse;
 if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1979,7 +2352,7 @@ errors++;
 if(data.inventory_batches !== undefined){
 let data25 = data.inventory_batches;
 if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1991,7 +2364,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2000,41 +2373,41 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_Sku.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
-validate96.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_SkuUpdate = validate99;
-const schema48 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuUpdate"};
-const schema49 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
+export const schema_SkuUpdate = validate104;
+const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuUpdate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+const schema51 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","additionalProperties":true,"properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
 const pattern9 = new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2045,7 +2418,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
 let data0 = data.name;
 if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema49.properties.name.type},message:"must be string,number",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data0};
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2058,7 +2431,7 @@ errors++;
 if(data.weight_in_kg !== undefined){
 let data1 = data.weight_in_kg;
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema49.properties.weight_in_kg.type},message:"must be number,string",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2069,7 +2442,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema49.properties.weight_in_kg,data:data1};
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2082,7 +2455,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2091,164 +2464,37 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate100.errors = vErrors;
-return errors === 0;
-}
-validate100.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuUpdate.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
-validate99.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-export const schema_SkuCreate = validate102;
-const schema50 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/SkuCreate"};
-const schema51 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate103.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-validate103.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuCreate.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate102.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-validate102.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const schema_Shipment = validate105;
-const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
-const schema53 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object"};
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate106.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_Shipment.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate105.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-errors = vErrors.length;
-}
 validate105.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_Return = validate108;
-const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
-const schema55 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object"};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuUpdate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
-if(vErrors === null){
-vErrors = [err0];
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate109.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const schema_SkuCreate = validate107;
+const schema52 = {"$id":"https://mfc.invalid/v1/validators/schema_SkuCreate.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
+const schema53 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object","additionalProperties":true};
 
 function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_Return.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate108.evaluated;
@@ -2258,23 +2504,156 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate108.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_OrderPage = validate111;
-const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderPage"};
-const schema57 = {"x-section":"4.1","description":"One page of orders (§4.1 common list response).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_SkuCreate.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate107.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+errors = vErrors.length;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_Shipment = validate110;
+const schema54 = {"$id":"https://mfc.invalid/v1/validators/schema_Shipment.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+const schema55 = {"x-section":"2.7","description":"A v1 shipment; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate111.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_Shipment.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate110.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_Return = validate113;
+const schema56 = {"$id":"https://mfc.invalid/v1/validators/schema_Return.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+const schema57 = {"x-section":"2.7","description":"A v1 return; its fields are not shown (§2.7).","type":"object","additionalProperties":true};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_Return.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate113.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+validate113.errors = vErrors;
+return errors === 0;
+}
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const schema_OrderPage = validate116;
+const schema58 = {"$id":"https://mfc.invalid/v1/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
+const schema59 = {"x-section":"4.1","description":"One page of orders (§4.1 common list response).","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2365,16 +2744,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2485,16 +2864,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":{"current_page":true,"item_count":true,"page_count":true,"items_per_page":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2503,7 +2882,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2513,7 +2892,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pagination === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2527,14 +2906,14 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate113(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.data.type,parentSchema:schema57.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.data.type,parentSchema:schema59.properties.data,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2545,14 +2924,14 @@ errors++;
 }
 }
 if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2561,140 +2940,35 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/schema_OrderPage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
-validate111.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ShipmentPage = validate119;
-const schema60 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
-const schema61 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate121.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-validate121.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data !== undefined){
-let data0 = data.data;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-validate120.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/schema_ShipmentPage.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-validate119.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_200 = validate125;
-const schema63 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/OrderPage"};
+export const schema_ShipmentPage = validate124;
+const schema62 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
+const schema63 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2707,8 +2981,115 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate125.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data !== undefined){
+let data0 = data.data;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate126(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.pagination !== undefined){
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/schema_ShipmentPage.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate124.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+validate124.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_200 = validate130;
+const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderPage"};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.data === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2718,7 +3099,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.pagination === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema57.required,parentSchema:schema57,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema59.required,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2732,14 +3113,14 @@ let data0 = data.data;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate113(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate118(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.data.type,parentSchema:schema57.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema59.properties.data.type,parentSchema:schema59.properties.data,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2750,143 +3131,30 @@ errors++;
 }
 }
 if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema59.type,parentSchema:schema59,data};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-validate126.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate125.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-validate125.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_400 = validate130;
-const schema65 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate131.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
 validate131.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_400.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_200.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate130.evaluated;
@@ -2903,216 +3171,12 @@ errors = vErrors.length;
 validate130.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_401 = validate133;
-const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate134.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate134.errors = vErrors;
-return errors === 0;
-}
-validate134.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate133.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-validate133.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_403 = validate136;
-const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate137.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-validate137.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_get_orders_400 = validate135;
+const schema67 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate136.evaluated;
@@ -3122,22 +3186,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate136.errors = vErrors;
 return errors === 0;
 }
 validate136.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_429 = validate139;
-const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_400.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+validate135.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_401 = validate138;
+const schema69 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3218,39 +3373,265 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_401.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
-validate139.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_201 = validate142;
-const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_403 = validate141;
+const schema71 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate142.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+validate142.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate141.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+validate141.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_429 = validate144;
+const schema73 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+validate144.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_201 = validate147;
+const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3341,36 +3722,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate142.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-validate142.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_400 = validate146;
-const schema75 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_201.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate147.evaluated;
@@ -3380,314 +3739,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
 }
 validate147.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate146.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-errors = vErrors.length;
-}
-validate146.errors = vErrors;
-return errors === 0;
-}
-validate146.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_401 = validate149;
-const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate150.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate150.errors = vErrors;
-return errors === 0;
-}
-validate150.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate149.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
-errors = vErrors.length;
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
-validate149.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_403 = validate152;
-const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-validate153.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_post_orders_400 = validate151;
+const schema77 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate152.evaluated;
@@ -3697,28 +3761,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_409 = validate155;
-const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate156.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -3793,14 +3835,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate151.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+validate151.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_401 = validate154;
+const schema79 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate155.evaluated;
@@ -3810,28 +3874,6 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-validate155.errors = vErrors;
-return errors === 0;
-}
-validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_orders_422 = validate158;
-const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate159.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.success === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
@@ -3906,14 +3948,36 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate159.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate154.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+validate154.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_403 = validate157;
+const schema81 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate158.evaluated;
@@ -3923,22 +3987,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
 }
 validate158.errors = vErrors;
 return errors === 0;
 }
 validate158.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_orders_429 = validate161;
-const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_403.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate157.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+validate157.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_409 = validate160;
+const schema83 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4019,36 +4174,147 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_409.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate162(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
-validate161.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_orders = validate164;
-const schema87 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderCreate"};
-const schema89 = {"x-section":"4.1","description":"Body of POST /orders. Its complete field list is not shown (§2.1). Order create rejects unknown properties with 422 (§4.1 order rule 5); since the accepted properties are not shown, this schema cannot close the list. Numeric properties accept numeric strings and a number sent for a string property is stored as its text (§4.1 v1 request body rules).","type":"object","properties":{"merchant_order_id":{"description":"Must be unique within the sales channel; a duplicate answers 409 (§4.1 order rule 1)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"The destination address; its fields are not shown for v1."},"created_at":{"type":"string","format":"date-time"}}};
-const schema90 = {"x-section":"4.1","description":"A v1 order item. Only merchant_item_id is named (§4.1 order rule 3); other fields are not shown.","type":"object","properties":{"merchant_item_id":{"description":"Matches an update's items to the existing ones (§4.1 order rule 3); its type is not shown."}}};
+export const response_post_orders_422 = validate163;
+const schema85 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate164.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+validate164.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate163.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+errors = vErrors.length;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+validate163.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_orders_429 = validate166;
+const schema87 = {"$id":"https://mfc.invalid/v1/validators/response_post_orders_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4060,8 +4326,9 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4070,16 +4337,102 @@ vErrors.push(err0);
 }
 errors++;
 }
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate167.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"merchant_item_id":true},"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_orders_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate166.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+errors = vErrors.length;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+validate166.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_orders = validate169;
+const schema89 = {"$id":"https://mfc.invalid/v1/validators/request_post_orders.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderCreate"};
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate170.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4092,14 +4445,14 @@ let data0 = data.items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema89.properties.items.type,parentSchema:schema89.properties.items,data:data0};
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema30.properties.items.type,parentSchema:schema30.properties.items,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4113,7 +4466,7 @@ if(data.created_at !== undefined){
 let data2 = data.created_at;
 if(typeof data2 === "string"){
 if(!(formats2.test(data2))){
-const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema89.properties.created_at,data:data2};
+const err1 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4124,7 +4477,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema89.properties.created_at.type,parentSchema:schema89.properties.created_at,data:data2};
+const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.created_at.type,parentSchema:schema30.properties.created_at,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4136,7 +4489,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4145,39 +4498,39 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate170.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/request_post_orders.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate169.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate164.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
+validate169.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_200 = validate170;
-const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_id_200 = validate173;
+const schema91 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate171.evaluated;
+const evaluated0 = validate174.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4268,147 +4621,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate171.errors = vErrors;
-return errors === 0;
-}
-validate171.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate170.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-validate170.errors = vErrors;
-return errors === 0;
-}
-validate170.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_orders_id_400 = validate174;
-const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate175.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate175.errors = vErrors;
-return errors === 0;
-}
-validate175.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate174.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
-errors = vErrors.length;
-}
 validate174.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_401 = validate177;
-const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate173.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+validate173.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_orders_id_400 = validate177;
+const schema93 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4501,7 +4741,7 @@ validate178.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate177.evaluated;
@@ -4520,8 +4760,8 @@ return errors === 0;
 }
 validate177.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_403 = validate180;
-const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_401 = validate180;
+const schema95 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4614,7 +4854,7 @@ validate181.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate180.evaluated;
@@ -4633,8 +4873,8 @@ return errors === 0;
 }
 validate180.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_404 = validate183;
-const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_403 = validate183;
+const schema97 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4727,7 +4967,7 @@ validate184.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate183.evaluated;
@@ -4746,8 +4986,8 @@ return errors === 0;
 }
 validate183.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_orders_id_429 = validate186;
-const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_orders_id_404 = validate186;
+const schema99 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4840,7 +5080,7 @@ validate187.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate186.evaluated;
@@ -4859,13 +5099,126 @@ return errors === 0;
 }
 validate186.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_200 = validate189;
-const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const response_get_orders_id_429 = validate189;
+const schema101 = {"$id":"https://mfc.invalid/v1/validators/response_get_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate190.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate190.errors = vErrors;
+return errors === 0;
+}
+validate190.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_orders_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate189.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+errors = vErrors.length;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+validate189.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_200 = validate192;
+const schema103 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4956,147 +5309,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate190.errors = vErrors;
-return errors === 0;
-}
-validate190.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate190(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
-errors = vErrors.length;
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_orders_id_400 = validate193;
-const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate194.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate194.errors = vErrors;
-return errors === 0;
-}
-validate194.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
-errors = vErrors.length;
-}
 validate193.errors = vErrors;
 return errors === 0;
 }
-validate193.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_401 = validate196;
-const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate192.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+errors = vErrors.length;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_orders_id_400 = validate196;
+const schema105 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5189,7 +5429,7 @@ validate197.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate196.evaluated;
@@ -5208,8 +5448,8 @@ return errors === 0;
 }
 validate196.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_403 = validate199;
-const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_401 = validate199;
+const schema107 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5302,7 +5542,7 @@ validate200.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate199.evaluated;
@@ -5321,8 +5561,8 @@ return errors === 0;
 }
 validate199.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_404 = validate202;
-const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_403 = validate202;
+const schema109 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5415,7 +5655,7 @@ validate203.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate202.evaluated;
@@ -5434,8 +5674,8 @@ return errors === 0;
 }
 validate202.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_409 = validate205;
-const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_404 = validate205;
+const schema111 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5528,7 +5768,7 @@ validate206.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate205.evaluated;
@@ -5547,8 +5787,8 @@ return errors === 0;
 }
 validate205.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_422 = validate208;
-const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_409 = validate208;
+const schema113 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5641,7 +5881,7 @@ validate209.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate208.evaluated;
@@ -5660,8 +5900,8 @@ return errors === 0;
 }
 validate208.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_put_orders_id_429 = validate211;
-const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_put_orders_id_422 = validate211;
+const schema115 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5754,7 +5994,7 @@ validate212.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate211.evaluated;
@@ -5773,9 +6013,8 @@ return errors === 0;
 }
 validate211.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_put_orders_id = validate214;
-const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
-const schema120 = {"x-section":"4.1","description":"Body of PATCH and PUT /orders/{id}. Its complete field list is not shown (§2.1). Properties left out keep their value; most sent as null keep it too; shipping_address is merged property by property; items, when sent, is the complete item list; a different merchant_order_id creates or updates the order having that id (§4.1 order rules 2 to 4). Unknown properties answer 422 (rule 5); the accepted list is not shown, so the schema stays open.","type":"object","properties":{"merchant_order_id":{"description":"Must not change; a different value addresses another order (§4.1 order rule 4)."},"items":{"type":"array","items":{"$ref":"#/$defs/OrderItem"}},"shipping_address":{"description":"Merged property by property (§4.1 order rule 2)."}}};
+export const response_put_orders_id_429 = validate214;
+const schema117 = {"$id":"https://mfc.invalid/v1/validators/response_put_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5788,19 +6027,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5809,10 +6037,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5821,14 +6047,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate215.errors = vErrors;
 return errors === 0;
 }
-validate215.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate215.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate214.evaluated;
@@ -5845,15 +6124,88 @@ errors = vErrors.length;
 validate214.errors = vErrors;
 return errors === 0;
 }
-validate214.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate214.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_200 = validate218;
-const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Order"};
+export const request_put_orders_id = validate217;
+const schema119 = {"$id":"https://mfc.invalid/v1/validators/request_put_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate219.evaluated;
+const evaluated0 = validate218.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+validate218.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate217.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+validate217.errors = vErrors;
+return errors === 0;
+}
+validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_200 = validate221;
+const schema121 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Order"};
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate222.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5944,147 +6296,34 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate219.errors = vErrors;
-return errors === 0;
-}
-validate219.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate218.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
-errors = vErrors.length;
-}
-validate218.errors = vErrors;
-return errors === 0;
-}
-validate218.evaluated = {"props":{"id":true,"merchant_order_id":true,"items":true,"shipping_address":true,"created_at":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_orders_id_400 = validate222;
-const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate223.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate223.errors = vErrors;
-return errors === 0;
-}
-validate223.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate222.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate223(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
-errors = vErrors.length;
-}
 validate222.errors = vErrors;
 return errors === 0;
 }
-validate222.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate222.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_401 = validate225;
-const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+errors = vErrors.length;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_orders_id_400 = validate225;
+const schema123 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6177,7 +6416,7 @@ validate226.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate225.evaluated;
@@ -6196,8 +6435,8 @@ return errors === 0;
 }
 validate225.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_403 = validate228;
-const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_401 = validate228;
+const schema125 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6290,7 +6529,7 @@ validate229.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate228.evaluated;
@@ -6309,8 +6548,8 @@ return errors === 0;
 }
 validate228.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_404 = validate231;
-const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_403 = validate231;
+const schema127 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6403,7 +6642,7 @@ validate232.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate231.evaluated;
@@ -6422,8 +6661,8 @@ return errors === 0;
 }
 validate231.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_409 = validate234;
-const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_404 = validate234;
+const schema129 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6516,7 +6755,7 @@ validate235.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_404.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate234.evaluated;
@@ -6535,8 +6774,8 @@ return errors === 0;
 }
 validate234.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_422 = validate237;
-const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_409 = validate237;
+const schema131 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6629,7 +6868,7 @@ validate238.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_409.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate237.evaluated;
@@ -6648,8 +6887,8 @@ return errors === 0;
 }
 validate237.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_patch_orders_id_429 = validate240;
-const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_patch_orders_id_422 = validate240;
+const schema133 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6742,7 +6981,7 @@ validate241.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate240.evaluated;
@@ -6761,8 +7000,8 @@ return errors === 0;
 }
 validate240.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_patch_orders_id = validate243;
-const schema137 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/OrderUpdate"};
+export const response_patch_orders_id_429 = validate243;
+const schema135 = {"$id":"https://mfc.invalid/v1/validators/response_patch_orders_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6775,19 +7014,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.items !== undefined){
-let data0 = data.items;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate167(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema120.properties.items.type,parentSchema:schema120.properties.items,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6796,10 +7024,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6808,14 +7034,67 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
 validate244.errors = vErrors;
 return errors === 0;
 }
-validate244.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate244.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_orders_id_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate243.evaluated;
@@ -6832,15 +7111,88 @@ errors = vErrors.length;
 validate243.errors = vErrors;
 return errors === 0;
 }
-validate243.evaluated = {"props":{"merchant_order_id":true,"items":true,"shipping_address":true},"dynamicProps":false,"dynamicItems":false};
+validate243.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_201 = validate247;
-const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const request_patch_orders_id = validate246;
+const schema137 = {"$id":"https://mfc.invalid/v1/validators/request_patch_orders_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/OrderUpdate"};
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate248.evaluated;
+const evaluated0 = validate247.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.items !== undefined){
+let data0 = data.items;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate61(data0[i0], {instancePath:instancePath+"/items/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema32.properties.items.type,parentSchema:schema32.properties.items,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate247.errors = vErrors;
+return errors === 0;
+}
+validate247.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_orders_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate246.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+errors = vErrors.length;
+}
+validate246.errors = vErrors;
+return errors === 0;
+}
+validate246.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_restocking_shipments_201 = validate250;
+const schema139 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate251.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7172,147 +7524,34 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate248.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
-validate248.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate251.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_201.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate247.evaluated;
+const evaluated0 = validate250.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
 }
-validate247.errors = vErrors;
+validate250.errors = vErrors;
 return errors === 0;
 }
-validate247.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate250.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_400 = validate252;
-const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate252.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
-validate252.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_restocking_shipments_401 = validate255;
-const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_400 = validate255;
+const schema141 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7405,7 +7644,7 @@ validate256.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_400.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate255.evaluated;
@@ -7424,8 +7663,8 @@ return errors === 0;
 }
 validate255.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_403 = validate258;
-const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_401 = validate258;
+const schema143 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7518,7 +7757,7 @@ validate259.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_401.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate258.evaluated;
@@ -7537,8 +7776,8 @@ return errors === 0;
 }
 validate258.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_422 = validate261;
-const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_403 = validate261;
+const schema145 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7631,7 +7870,7 @@ validate262.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_403.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate261.evaluated;
@@ -7650,8 +7889,8 @@ return errors === 0;
 }
 validate261.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_restocking_shipments_429 = validate264;
-const schema149 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_post_restocking_shipments_422 = validate264;
+const schema147 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7744,7 +7983,7 @@ validate265.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":f
 
 
 function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_422.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate264.evaluated;
@@ -7763,88 +8002,8 @@ return errors === 0;
 }
 validate264.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const request_post_restocking_shipments = validate267;
-const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
-const schema152 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
-const schema153 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
-
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate269.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema153.properties.sku_id.type},message:"must be integer,string",schema:schema153.properties.sku_id.type,parentSchema:schema153.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.sku_id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema153.properties.announced_quantity.type},message:"must be integer,string",schema:schema153.properties.announced_quantity.type,parentSchema:schema153.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema153.properties.announced_quantity,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate269.errors = vErrors;
-return errors === 0;
-}
-validate269.evaluated = {"props":{"sku_id":true,"announced_quantity":true},"dynamicProps":false,"dynamicItems":false};
-
+export const response_post_restocking_shipments_429 = validate267;
+const schema149 = {"$id":"https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7857,10 +8016,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.warehouse_id !== undefined){
-let data0 = data.warehouse_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7869,9 +8026,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7880,12 +8036,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.estimated_arrival_date !== undefined){
-let data1 = data.estimated_arrival_date;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7894,12 +8048,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
-const _errs7 = errors;
-if(typeof data1 === "string"){
-if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7909,12 +8066,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-const _errs8 = errors;
-if(typeof data1 === "string"){
-if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7924,10 +8078,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7936,121 +8089,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-else {
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.delivery_option !== undefined){
-let data2 = data.delivery_option;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.tracking_code !== undefined){
-let data3 = data.tracking_code;
-if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.po_number !== undefined){
-let data4 = data.po_number;
-if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.supplier_name !== undefined){
-let data5 = data.supplier_name;
-if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.restocking_shipment_items !== undefined){
-let data6 = data.restocking_shipment_items;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
 validate268.errors = vErrors;
 return errors === 0;
 }
-validate268.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate268.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_restocking_shipments.json" */;
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_restocking_shipments_429.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate267.evaluated;
@@ -8067,1986 +8113,15 @@ errors = vErrors.length;
 validate267.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate267.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_get_restocking_shipments_id_200 = validate272;
-const schema154 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
+export const request_post_restocking_shipments = validate270;
+const schema151 = {"$id":"https://mfc.invalid/v1/validators/request_post_restocking_shipments.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate273.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.merchant_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.barcode === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.delivery_option === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.estimated_arrival_date === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.po_number === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.supplier_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.tracking_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.status === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.restocking_shipment_items === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.id.type,parentSchema:schema34.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.merchant_id !== undefined){
-let data1 = data.merchant_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.merchant_id.type,parentSchema:schema34.properties.merchant_id,data:data1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.merchant_id,data:data1};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.warehouse_id !== undefined){
-let data2 = data.warehouse_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.warehouse_id.type,parentSchema:schema34.properties.warehouse_id,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.warehouse_id,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.barcode.type,parentSchema:schema34.properties.barcode,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.delivery_option !== undefined){
-let data4 = data.delivery_option;
-if(typeof data4 !== "string"){
-const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.delivery_option.type,parentSchema:schema34.properties.delivery_option,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
-const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema34.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.delivery_option.enum,parentSchema:schema34.properties.delivery_option,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.estimated_arrival_date !== undefined){
-let data5 = data.estimated_arrival_date;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema34.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema34.properties.estimated_arrival_date.type,parentSchema:schema34.properties.estimated_arrival_date,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(!(formats12.validate(data5))){
-const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.estimated_arrival_date,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.po_number !== undefined){
-let data6 = data.po_number;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema34.properties.po_number.type},message:"must be string,null",schema:schema34.properties.po_number.type,parentSchema:schema34.properties.po_number,data:data6};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.supplier_name !== undefined){
-let data7 = data.supplier_name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema34.properties.supplier_name.type},message:"must be string,null",schema:schema34.properties.supplier_name.type,parentSchema:schema34.properties.supplier_name,data:data7};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.tracking_code !== undefined){
-let data8 = data.tracking_code;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema34.properties.tracking_code.type},message:"must be string,null",schema:schema34.properties.tracking_code.type,parentSchema:schema34.properties.tracking_code,data:data8};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-}
-if(data.restocking_shipment_items !== undefined){
-let data10 = data.restocking_shipment_items;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.restocking_shipment_items.type,parentSchema:schema34.properties.restocking_shipment_items,data:data10};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate273.errors = vErrors;
-return errors === 0;
-}
-validate273.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate272.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate273(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
-errors = vErrors.length;
-}
-validate272.errors = vErrors;
-return errors === 0;
-}
-validate272.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_400 = validate277;
-const schema156 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate278.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-validate278.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate277.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
-errors = vErrors.length;
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-validate277.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_401 = validate280;
-const schema158 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate281(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate281.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate281.errors = vErrors;
-return errors === 0;
-}
-validate281.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate280.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate281(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate281.errors : vErrors.concat(validate281.errors);
-errors = vErrors.length;
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_403 = validate283;
-const schema160 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate284.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate284.errors = vErrors;
-return errors === 0;
-}
-validate284.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate283.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
-errors = vErrors.length;
-}
-validate283.errors = vErrors;
-return errors === 0;
-}
-validate283.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_404 = validate286;
-const schema162 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate287.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate287.errors = vErrors;
-return errors === 0;
-}
-validate287.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate286.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate287(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate287.errors : vErrors.concat(validate287.errors);
-errors = vErrors.length;
-}
-validate286.errors = vErrors;
-return errors === 0;
-}
-validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_restocking_shipments_id_429 = validate289;
-const schema164 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate290.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
-validate290.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate289.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate290(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
-validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_200 = validate292;
-const schema166 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
-
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate293.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.merchant_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.warehouse_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.barcode === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.delivery_option === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.estimated_arrival_date === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.po_number === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.supplier_name === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.tracking_code === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.status === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.restocking_shipment_items === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema34.required,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.id.type,parentSchema:schema34.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.merchant_id !== undefined){
-let data1 = data.merchant_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.merchant_id.type,parentSchema:schema34.properties.merchant_id,data:data1};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.merchant_id,data:data1};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.warehouse_id !== undefined){
-let data2 = data.warehouse_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.warehouse_id.type,parentSchema:schema34.properties.warehouse_id,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(!(formats0.validate(data2))){
-const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.warehouse_id,data:data2};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.barcode.type,parentSchema:schema34.properties.barcode,data:data3};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.delivery_option !== undefined){
-let data4 = data.delivery_option;
-if(typeof data4 !== "string"){
-const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.delivery_option.type,parentSchema:schema34.properties.delivery_option,data:data4};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
-const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema34.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.delivery_option.enum,parentSchema:schema34.properties.delivery_option,data:data4};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.estimated_arrival_date !== undefined){
-let data5 = data.estimated_arrival_date;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema34.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema34.properties.estimated_arrival_date.type,parentSchema:schema34.properties.estimated_arrival_date,data:data5};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(typeof data5 === "string"){
-if(!(formats12.validate(data5))){
-const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.estimated_arrival_date,data:data5};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-if(data.po_number !== undefined){
-let data6 = data.po_number;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema34.properties.po_number.type},message:"must be string,null",schema:schema34.properties.po_number.type,parentSchema:schema34.properties.po_number,data:data6};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.supplier_name !== undefined){
-let data7 = data.supplier_name;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema34.properties.supplier_name.type},message:"must be string,null",schema:schema34.properties.supplier_name.type,parentSchema:schema34.properties.supplier_name,data:data7};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.tracking_code !== undefined){
-let data8 = data.tracking_code;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema34.properties.tracking_code.type},message:"must be string,null",schema:schema34.properties.tracking_code.type,parentSchema:schema34.properties.tracking_code,data:data8};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-}
-if(data.restocking_shipment_items !== undefined){
-let data10 = data.restocking_shipment_items;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.restocking_shipment_items.type,parentSchema:schema34.properties.restocking_shipment_items,data:data10};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-validate293.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate292.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
-errors = vErrors.length;
-}
-validate292.errors = vErrors;
-return errors === 0;
-}
-validate292.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_400 = validate297;
-const schema168 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate298.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate298.errors = vErrors;
-return errors === 0;
-}
-validate298.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate297.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-validate297.errors = vErrors;
-return errors === 0;
-}
-validate297.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_401 = validate300;
-const schema170 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate301.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
-validate301.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate300.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
-errors = vErrors.length;
-}
-validate300.errors = vErrors;
-return errors === 0;
-}
-validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_403 = validate303;
-const schema172 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate304.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate304.errors = vErrors;
-return errors === 0;
-}
-validate304.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate303.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
-errors = vErrors.length;
-}
-validate303.errors = vErrors;
-return errors === 0;
-}
-validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_404 = validate306;
-const schema174 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate307.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate307.errors = vErrors;
-return errors === 0;
-}
-validate307.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate306.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
-errors = vErrors.length;
-}
-validate306.errors = vErrors;
-return errors === 0;
-}
-validate306.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_422 = validate309;
-const schema176 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate310.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate310.errors = vErrors;
-return errors === 0;
-}
-validate310.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate309.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
-errors = vErrors.length;
-}
-validate309.errors = vErrors;
-return errors === 0;
-}
-validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_restocking_shipments_id_429 = validate312;
-const schema178 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate313.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
-validate313.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate312.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
-errors = vErrors.length;
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
-validate312.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_restocking_shipments_id = validate315;
-const schema180 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/RestockingShipmentWrite"};
-
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate316.evaluated;
+const evaluated0 = validate271.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10057,7 +8132,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.warehouse_id !== undefined){
 let data0 = data.warehouse_id;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema152.properties.warehouse_id.type},message:"must be integer,string",schema:schema152.properties.warehouse_id.type,parentSchema:schema152.properties.warehouse_id,data:data0};
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10068,7 +8143,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema152.properties.warehouse_id,data:data0};
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10082,7 +8157,7 @@ errors++;
 if(data.estimated_arrival_date !== undefined){
 let data1 = data.estimated_arrival_date;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.estimated_arrival_date.type,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10091,12 +8166,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-const _errs6 = errors;
-let valid1 = false;
 const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
 if(typeof data1 === "string"){
 if(!(formats12.validate(data1))){
-const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema152.properties.estimated_arrival_date.anyOf[0],data:data1};
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10106,12 +8181,12 @@ vErrors.push(err3);
 errors++;
 }
 }
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
-const _errs8 = errors;
+const _errs9 = errors;
 if(typeof data1 === "string"){
 if(!(formats2.test(data1))){
-const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema152.properties.estimated_arrival_date.anyOf[1],data:data1};
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10121,10 +8196,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema152.properties.estimated_arrival_date.anyOf,parentSchema:schema152.properties.estimated_arrival_date,data:data1};
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10134,10 +8209,10 @@ vErrors.push(err5);
 errors++;
 }
 else {
-errors = _errs6;
+errors = _errs7;
 if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
+if(_errs7){
+vErrors.length = _errs7;
 }
 else {
 vErrors = null;
@@ -10148,7 +8223,7 @@ vErrors = null;
 if(data.delivery_option !== undefined){
 let data2 = data.delivery_option;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.delivery_option.type,parentSchema:schema152.properties.delivery_option,data:data2};
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10158,7 +8233,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
-const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema152.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema152.properties.delivery_option.enum,parentSchema:schema152.properties.delivery_option,data:data2};
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10171,7 +8246,7 @@ errors++;
 if(data.tracking_code !== undefined){
 let data3 = data.tracking_code;
 if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema152.properties.tracking_code.type},message:"must be string,number,null",schema:schema152.properties.tracking_code.type,parentSchema:schema152.properties.tracking_code,data:data3};
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10184,7 +8259,7 @@ errors++;
 if(data.po_number !== undefined){
 let data4 = data.po_number;
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema152.properties.po_number.type},message:"must be string,number,null",schema:schema152.properties.po_number.type,parentSchema:schema152.properties.po_number,data:data4};
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10197,7 +8272,7 @@ errors++;
 if(data.supplier_name !== undefined){
 let data5 = data.supplier_name;
 if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema152.properties.supplier_name.type},message:"must be string,number,null",schema:schema152.properties.supplier_name.type,parentSchema:schema152.properties.supplier_name,data:data5};
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10212,14 +8287,14 @@ let data6 = data.restocking_shipment_items;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate269(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema152.properties.restocking_shipment_items.type,parentSchema:schema152.properties.restocking_shipment_items,data:data6};
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10231,7 +8306,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10240,5674 +8315,39 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate316.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
-validate316.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_restocking_shipments.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate315.evaluated;
+const evaluated0 = validate270.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
-validate315.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
-validate315.evaluated = {"props":{"warehouse_id":true,"estimated_arrival_date":true,"delivery_option":true,"tracking_code":true,"po_number":true,"supplier_name":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate270.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_post_skus_400 = validate319;
-const schema182 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
+export const response_get_restocking_shipments_id_200 = validate274;
+const schema153 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate320.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate320.errors = vErrors;
-return errors === 0;
-}
-validate320.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate319.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
-errors = vErrors.length;
-}
-validate319.errors = vErrors;
-return errors === 0;
-}
-validate319.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_401 = validate322;
-const schema184 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate323(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate323.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate323.errors = vErrors;
-return errors === 0;
-}
-validate323.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate322.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate323(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate323.errors : vErrors.concat(validate323.errors);
-errors = vErrors.length;
-}
-validate322.errors = vErrors;
-return errors === 0;
-}
-validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_403 = validate325;
-const schema186 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate326.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate326.errors = vErrors;
-return errors === 0;
-}
-validate326.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate325.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
-errors = vErrors.length;
-}
-validate325.errors = vErrors;
-return errors === 0;
-}
-validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_409 = validate328;
-const schema188 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate329.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate329.errors = vErrors;
-return errors === 0;
-}
-validate329.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate328.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
-errors = vErrors.length;
-}
-validate328.errors = vErrors;
-return errors === 0;
-}
-validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_422 = validate331;
-const schema190 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate332.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate332.errors = vErrors;
-return errors === 0;
-}
-validate332.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate331.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
-errors = vErrors.length;
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
-validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_post_skus_429 = validate334;
-const schema192 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate335.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate335.errors = vErrors;
-return errors === 0;
-}
-validate335.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate334.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
-errors = vErrors.length;
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
-validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_post_skus = validate337;
-const schema194 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuCreate"};
-const schema195 = {"x-section":"4.1","description":"Body of POST /skus. Its shape is not shown (§4.1); unknown properties answer 422 (§7), but the accepted list is not shown, so the schema stays open.","type":"object"};
-
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate338.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate338.errors = vErrors;
-return errors === 0;
-}
-validate338.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate337.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
-errors = vErrors.length;
-}
-validate337.errors = vErrors;
-return errors === 0;
-}
-validate337.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_200 = validate340;
-const schema196 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate341.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.merchant_sku_id !== undefined){
-let data2 = data.merchant_sku_id;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data5 = data.created_at;
-if(typeof data5 === "string"){
-if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.cost_in_cent !== undefined){
-let data6 = data.cost_in_cent;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.cost_in_cents !== undefined){
-let data7 = data.cost_in_cents;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data8 = data.weight_in_kg;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.country_code_of_origin !== undefined){
-let data9 = data.country_code_of_origin;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.hs_code !== undefined){
-let data10 = data.hs_code;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.image_url !== undefined){
-let data11 = data.image_url;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.batch_tracking_enabled !== undefined){
-let data12 = data.batch_tracking_enabled;
-if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.fulfilled_by !== undefined){
-let data13 = data.fulfilled_by;
-if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.dangerous_good !== undefined){
-let data14 = data.dangerous_good;
-if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.un_numbers !== undefined){
-let data15 = data.un_numbers;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.hazardous_good !== undefined){
-let data17 = data.hazardous_good;
-if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.h_codes !== undefined){
-let data18 = data.h_codes;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.inventory !== undefined){
-let data20 = data.inventory;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.stocked !== undefined){
-let data21 = data20.stocked;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data20.reserved !== undefined){
-let data22 = data20.reserved;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data20.total !== undefined){
-let data23 = data20.total;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.inventory_per_warehouse !== undefined){
-let data24 = data.inventory_per_warehouse;
-if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.inventory_batches !== undefined){
-let data25 = data.inventory_batches;
-if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate341.errors = vErrors;
-return errors === 0;
-}
-validate341.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate340.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
-errors = vErrors.length;
-}
-validate340.errors = vErrors;
-return errors === 0;
-}
-validate340.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_400 = validate343;
-const schema198 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate344.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate344.errors = vErrors;
-return errors === 0;
-}
-validate344.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate343.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
-errors = vErrors.length;
-}
-validate343.errors = vErrors;
-return errors === 0;
-}
-validate343.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_401 = validate346;
-const schema200 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate347.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate347.errors = vErrors;
-return errors === 0;
-}
-validate347.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate346.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
-errors = vErrors.length;
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_403 = validate349;
-const schema202 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate350.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate350.errors = vErrors;
-return errors === 0;
-}
-validate350.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate349.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
-errors = vErrors.length;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_404 = validate352;
-const schema204 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate353.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-validate353.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate352.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
-errors = vErrors.length;
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_409 = validate355;
-const schema206 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate356.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate356.errors = vErrors;
-return errors === 0;
-}
-validate356.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate355.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_422 = validate358;
-const schema208 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate359.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate359.errors = vErrors;
-return errors === 0;
-}
-validate359.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate358.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
-errors = vErrors.length;
-}
-validate358.errors = vErrors;
-return errors === 0;
-}
-validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_put_skus_id_429 = validate361;
-const schema210 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate362.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate362.errors = vErrors;
-return errors === 0;
-}
-validate362.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate361.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
-errors = vErrors.length;
-}
-validate361.errors = vErrors;
-return errors === 0;
-}
-validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_put_skus_id = validate364;
-const schema212 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-const schema213 = {"x-section":"4.1","description":"Body of PUT and PATCH /skus/{id}; omitted properties are kept (§4.1). It also carries the batch-tracking flag (boolean; null leaves it unchanged), the unit cost in cents (a digit string is accepted), the country-of-origin code and the HS code, whose property names in requests are not shown.","type":"object","properties":{"name":{"type":["string","number"]},"weight_in_kg":{"description":"A number; a numeric string is accepted.","type":["number","string"],"pattern":"^-?[0-9]+(\\.[0-9]+)?$"}}};
-
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate365.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate365.errors = vErrors;
-return errors === 0;
-}
-validate365.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate364.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
-errors = vErrors.length;
-}
-validate364.errors = vErrors;
-return errors === 0;
-}
-validate364.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_400 = validate367;
-const schema214 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate368.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate368.errors = vErrors;
-return errors === 0;
-}
-validate368.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate367.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate368(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
-errors = vErrors.length;
-}
-validate367.errors = vErrors;
-return errors === 0;
-}
-validate367.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_401 = validate370;
-const schema216 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate371.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate371.errors = vErrors;
-return errors === 0;
-}
-validate371.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate370.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate371(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
-errors = vErrors.length;
-}
-validate370.errors = vErrors;
-return errors === 0;
-}
-validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_403 = validate373;
-const schema218 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate374.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate374.errors = vErrors;
-return errors === 0;
-}
-validate374.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate373.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate374(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate374.errors : vErrors.concat(validate374.errors);
-errors = vErrors.length;
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
-validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_404 = validate376;
-const schema220 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate377.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate377.errors = vErrors;
-return errors === 0;
-}
-validate377.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate376.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate377(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
-errors = vErrors.length;
-}
-validate376.errors = vErrors;
-return errors === 0;
-}
-validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_delete_skus_id_429 = validate379;
-const schema222 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate380.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate380.errors = vErrors;
-return errors === 0;
-}
-validate380.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate379.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
-errors = vErrors.length;
-}
-validate379.errors = vErrors;
-return errors === 0;
-}
-validate379.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_200 = validate382;
-const schema224 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Sku"};
-
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate383.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.id.type,parentSchema:schema47.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema47.properties.id,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.name.type,parentSchema:schema47.properties.name,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.merchant_sku_id !== undefined){
-let data2 = data.merchant_sku_id;
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.merchant_sku_id.type,parentSchema:schema47.properties.merchant_sku_id,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.barcode !== undefined){
-let data3 = data.barcode;
-if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.barcode.type,parentSchema:schema47.properties.barcode,data:data3};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.status.type,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(!((data4 === "active") || (data4 === "deleted"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema47.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema47.properties.status.enum,parentSchema:schema47.properties.status,data:data4};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.created_at !== undefined){
-let data5 = data.created_at;
-if(typeof data5 === "string"){
-if(!(formats2.test(data5))){
-const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.created_at.type,parentSchema:schema47.properties.created_at,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.cost_in_cent !== undefined){
-let data6 = data.cost_in_cent;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cent.type,parentSchema:schema47.properties.cost_in_cent,data:data6};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.cost_in_cents !== undefined){
-let data7 = data.cost_in_cents;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.cost_in_cents.type,parentSchema:schema47.properties.cost_in_cents,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data8 = data.weight_in_kg;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema47.properties.weight_in_kg.type,parentSchema:schema47.properties.weight_in_kg,data:data8};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.country_code_of_origin !== undefined){
-let data9 = data.country_code_of_origin;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.country_code_of_origin.type,parentSchema:schema47.properties.country_code_of_origin,data:data9};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.hs_code !== undefined){
-let data10 = data.hs_code;
-if(typeof data10 !== "string"){
-const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.hs_code.type,parentSchema:schema47.properties.hs_code,data:data10};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.image_url !== undefined){
-let data11 = data.image_url;
-if(typeof data11 !== "string"){
-const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.image_url.type,parentSchema:schema47.properties.image_url,data:data11};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.batch_tracking_enabled !== undefined){
-let data12 = data.batch_tracking_enabled;
-if(typeof data12 !== "boolean"){
-const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.batch_tracking_enabled.type,parentSchema:schema47.properties.batch_tracking_enabled,data:data12};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.fulfilled_by !== undefined){
-let data13 = data.fulfilled_by;
-if(typeof data13 !== "string"){
-const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.fulfilled_by.type,parentSchema:schema47.properties.fulfilled_by,data:data13};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.dangerous_good !== undefined){
-let data14 = data.dangerous_good;
-if(typeof data14 !== "boolean"){
-const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.dangerous_good.type,parentSchema:schema47.properties.dangerous_good,data:data14};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.un_numbers !== undefined){
-let data15 = data.un_numbers;
-if(Array.isArray(data15)){
-const len0 = data15.length;
-for(let i0=0; i0<len0; i0++){
-let data16 = data15[i0];
-if(typeof data16 !== "string"){
-const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.un_numbers.items.type,parentSchema:schema47.properties.un_numbers.items,data:data16};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.un_numbers.type,parentSchema:schema47.properties.un_numbers,data:data15};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.hazardous_good !== undefined){
-let data17 = data.hazardous_good;
-if(typeof data17 !== "boolean"){
-const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema47.properties.hazardous_good.type,parentSchema:schema47.properties.hazardous_good,data:data17};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.h_codes !== undefined){
-let data18 = data.h_codes;
-if(Array.isArray(data18)){
-const len1 = data18.length;
-for(let i1=0; i1<len1; i1++){
-let data19 = data18[i1];
-if(typeof data19 !== "string"){
-const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema47.properties.h_codes.items.type,parentSchema:schema47.properties.h_codes.items,data:data19};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.h_codes.type,parentSchema:schema47.properties.h_codes,data:data18};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data.inventory !== undefined){
-let data20 = data.inventory;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.stocked !== undefined){
-let data21 = data20.stocked;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.stocked.type,parentSchema:schema47.properties.inventory.properties.stocked,data:data21};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data20.reserved !== undefined){
-let data22 = data20.reserved;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.reserved.type,parentSchema:schema47.properties.inventory.properties.reserved,data:data22};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data20.total !== undefined){
-let data23 = data20.total;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema47.properties.inventory.properties.total.type,parentSchema:schema47.properties.inventory.properties.total,data:data23};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.properties.inventory.type,parentSchema:schema47.properties.inventory,data:data20};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.inventory_per_warehouse !== undefined){
-let data24 = data.inventory_per_warehouse;
-if(!(Array.isArray(data24))){
-const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_per_warehouse.type,parentSchema:schema47.properties.inventory_per_warehouse,data:data24};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.inventory_batches !== undefined){
-let data25 = data.inventory_batches;
-if(!(Array.isArray(data25))){
-const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema47.properties.inventory_batches.type,parentSchema:schema47.properties.inventory_batches,data:data25};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema47.type,parentSchema:schema47,data};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate383.errors = vErrors;
-return errors === 0;
-}
-validate383.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate382.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
-errors = vErrors.length;
-}
-validate382.errors = vErrors;
-return errors === 0;
-}
-validate382.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_400 = validate385;
-const schema226 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate386.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate386.errors = vErrors;
-return errors === 0;
-}
-validate386.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate385.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate386(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
-errors = vErrors.length;
-}
-validate385.errors = vErrors;
-return errors === 0;
-}
-validate385.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_401 = validate388;
-const schema228 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate389.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate389.errors = vErrors;
-return errors === 0;
-}
-validate389.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate388.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
-errors = vErrors.length;
-}
-validate388.errors = vErrors;
-return errors === 0;
-}
-validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_403 = validate391;
-const schema230 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate392.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate392.errors = vErrors;
-return errors === 0;
-}
-validate392.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate391.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate392(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
-errors = vErrors.length;
-}
-validate391.errors = vErrors;
-return errors === 0;
-}
-validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_404 = validate394;
-const schema232 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate395.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate395.errors = vErrors;
-return errors === 0;
-}
-validate395.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate394.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate395(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
-errors = vErrors.length;
-}
-validate394.errors = vErrors;
-return errors === 0;
-}
-validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_409 = validate397;
-const schema234 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate398.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate398.errors = vErrors;
-return errors === 0;
-}
-validate398.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate397.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate398(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
-errors = vErrors.length;
-}
-validate397.errors = vErrors;
-return errors === 0;
-}
-validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_422 = validate400;
-const schema236 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate401.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate401.errors = vErrors;
-return errors === 0;
-}
-validate401.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate400.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate401(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate401.errors : vErrors.concat(validate401.errors);
-errors = vErrors.length;
-}
-validate400.errors = vErrors;
-return errors === 0;
-}
-validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_patch_skus_id_429 = validate403;
-const schema238 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate404.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate404.errors = vErrors;
-return errors === 0;
-}
-validate404.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate403.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate404(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate404.errors : vErrors.concat(validate404.errors);
-errors = vErrors.length;
-}
-validate403.errors = vErrors;
-return errors === 0;
-}
-validate403.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const request_patch_skus_id = validate406;
-const schema240 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/request.json#/$defs/SkuUpdate"};
-
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate407.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name !== undefined){
-let data0 = data.name;
-if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema213.properties.name.type},message:"must be string,number",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.weight_in_kg !== undefined){
-let data1 = data.weight_in_kg;
-if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema213.properties.weight_in_kg.type},message:"must be number,string",schema:schema213.properties.weight_in_kg.type,parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema213.properties.weight_in_kg,data:data1};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate407.errors = vErrors;
-return errors === 0;
-}
-validate407.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate406.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate407(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
-errors = vErrors.length;
-}
-validate406.errors = vErrors;
-return errors === 0;
-}
-validate406.evaluated = {"props":{"name":true,"weight_in_kg":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_200 = validate409;
-const schema242 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/ShipmentPage"};
-
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate410.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.data !== undefined){
-let data0 = data.data;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate121(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.data.type,parentSchema:schema61.properties.data,data:data0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.pagination !== undefined){
-if(!(validate116(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate410.errors = vErrors;
-return errors === 0;
-}
-validate410.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate409.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate410(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate410.errors : vErrors.concat(validate410.errors);
-errors = vErrors.length;
-}
-validate409.errors = vErrors;
-return errors === 0;
-}
-validate409.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_400 = validate414;
-const schema244 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate415.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate415.errors = vErrors;
-return errors === 0;
-}
-validate415.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate414.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
-errors = vErrors.length;
-}
-validate414.errors = vErrors;
-return errors === 0;
-}
-validate414.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_401 = validate417;
-const schema246 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate418.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate418.errors = vErrors;
-return errors === 0;
-}
-validate418.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate417.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate418(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate418.errors : vErrors.concat(validate418.errors);
-errors = vErrors.length;
-}
-validate417.errors = vErrors;
-return errors === 0;
-}
-validate417.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_403 = validate420;
-const schema248 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate421.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate421.errors = vErrors;
-return errors === 0;
-}
-validate421.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate420.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate421(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate421.errors : vErrors.concat(validate421.errors);
-errors = vErrors.length;
-}
-validate420.errors = vErrors;
-return errors === 0;
-}
-validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_shipments_429 = validate423;
-const schema250 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate424.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate424.errors = vErrors;
-return errors === 0;
-}
-validate424.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate423.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
-errors = vErrors.length;
-}
-validate423.errors = vErrors;
-return errors === 0;
-}
-validate423.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_200 = validate426;
-const schema252 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
-
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate427.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate427.errors = vErrors;
-return errors === 0;
-}
-validate427.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate426.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
-errors = vErrors.length;
-}
-validate426.errors = vErrors;
-return errors === 0;
-}
-validate426.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_400 = validate429;
-const schema254 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate430.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate430.errors = vErrors;
-return errors === 0;
-}
-validate430.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate429.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
-errors = vErrors.length;
-}
-validate429.errors = vErrors;
-return errors === 0;
-}
-validate429.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_401 = validate432;
-const schema256 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate433.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate433.errors = vErrors;
-return errors === 0;
-}
-validate433.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate432.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate433(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
-errors = vErrors.length;
-}
-validate432.errors = vErrors;
-return errors === 0;
-}
-validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_403 = validate435;
-const schema258 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate436.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate436.errors = vErrors;
-return errors === 0;
-}
-validate436.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate435.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
-errors = vErrors.length;
-}
-validate435.errors = vErrors;
-return errors === 0;
-}
-validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_404 = validate438;
-const schema260 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate439.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate439.errors = vErrors;
-return errors === 0;
-}
-validate439.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate438.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate439(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate439.errors : vErrors.concat(validate439.errors);
-errors = vErrors.length;
-}
-validate438.errors = vErrors;
-return errors === 0;
-}
-validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_returns_id_429 = validate441;
-const schema262 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate442.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate442.errors = vErrors;
-return errors === 0;
-}
-validate442.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate441.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate442(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate442.errors : vErrors.concat(validate442.errors);
-errors = vErrors.length;
-}
-validate441.errors = vErrors;
-return errors === 0;
-}
-validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_400 = validate444;
-const schema264 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate445.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate445.errors = vErrors;
-return errors === 0;
-}
-validate445.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate444.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate445(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate445.errors : vErrors.concat(validate445.errors);
-errors = vErrors.length;
-}
-validate444.errors = vErrors;
-return errors === 0;
-}
-validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_401 = validate447;
-const schema266 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate448.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate448.errors = vErrors;
-return errors === 0;
-}
-validate448.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate447.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
-errors = vErrors.length;
-}
-validate447.errors = vErrors;
-return errors === 0;
-}
-validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_403 = validate450;
-const schema268 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate451.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-validate451.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate450.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate451(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate451.errors : vErrors.concat(validate451.errors);
-errors = vErrors.length;
-}
-validate450.errors = vErrors;
-return errors === 0;
-}
-validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const response_get_warehouses_429 = validate453;
-const schema270 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Error"};
-
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate454.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.success === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.errors === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.success !== undefined){
-let data0 = data.success;
-if(false !== data0){
-const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.errors !== undefined){
-let data1 = data.errors;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate454.errors = vErrors;
-return errors === 0;
-}
-validate454.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate453.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
-errors = vErrors.length;
-}
-validate453.errors = vErrors;
-return errors === 0;
-}
-validate453.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_delivery_status_updated = validate456;
-const schema272 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
-
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate457.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate457.errors = vErrors;
-return errors === 0;
-}
-validate457.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate456.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate457(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate457.errors : vErrors.concat(validate457.errors);
-errors = vErrors.length;
-}
-validate456.errors = vErrors;
-return errors === 0;
-}
-validate456.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_shipment_status_updated = validate459;
-const schema274 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Shipment"};
-
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate460.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate460.errors = vErrors;
-return errors === 0;
-}
-validate460.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate459.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate460(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate460.errors : vErrors.concat(validate460.errors);
-errors = vErrors.length;
-}
-validate459.errors = vErrors;
-return errors === 0;
-}
-validate459.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const webhook_restocking_shipment_status_updated = validate462;
-const schema276 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/RestockingShipment"};
-
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate463.evaluated;
+const evaluated0 = validate275.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16239,46 +8679,7420 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate463.errors = vErrors;
+validate275.errors = vErrors;
 return errors === 0;
 }
-validate463.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate275.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_200.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate462.evaluated;
+const evaluated0 = validate274.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate463(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
 errors = vErrors.length;
 }
-validate462.errors = vErrors;
+validate274.errors = vErrors;
 return errors === 0;
 }
-validate462.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+validate274.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
 
-export const webhook_return_status_updated = validate467;
-const schema278 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/response.json#/$defs/Return"};
+export const response_get_restocking_shipments_id_400 = validate279;
+const schema155 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
 
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate468.evaluated;
+const evaluated0 = validate280.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(data && typeof data == "object" && !Array.isArray(data))){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate280.errors = vErrors;
+return errors === 0;
+}
+validate280.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate279.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+errors = vErrors.length;
+}
+validate279.errors = vErrors;
+return errors === 0;
+}
+validate279.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_401 = validate282;
+const schema157 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate283.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate283.errors = vErrors;
+return errors === 0;
+}
+validate283.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate282.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+errors = vErrors.length;
+}
+validate282.errors = vErrors;
+return errors === 0;
+}
+validate282.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_403 = validate285;
+const schema159 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate286.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate286.errors = vErrors;
+return errors === 0;
+}
+validate286.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate285.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate286(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+errors = vErrors.length;
+}
+validate285.errors = vErrors;
+return errors === 0;
+}
+validate285.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_404 = validate288;
+const schema161 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate289.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+validate289.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate288.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+errors = vErrors.length;
+}
+validate288.errors = vErrors;
+return errors === 0;
+}
+validate288.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_restocking_shipments_id_429 = validate291;
+const schema163 = {"$id":"https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate292.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate292.errors = vErrors;
+return errors === 0;
+}
+validate292.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate291.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
+errors = vErrors.length;
+}
+validate291.errors = vErrors;
+return errors === 0;
+}
+validate291.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_200 = validate294;
+const schema165 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipment"};
+
+function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate295.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.merchant_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.warehouse_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.barcode === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.delivery_option === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.estimated_arrival_date === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.po_number === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.supplier_name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.tracking_code === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.status === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.restocking_shipment_items === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.id.type,parentSchema:schema34.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.merchant_id !== undefined){
+let data1 = data.merchant_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.merchant_id.type,parentSchema:schema34.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.warehouse_id !== undefined){
+let data2 = data.warehouse_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.warehouse_id.type,parentSchema:schema34.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema34.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.barcode.type,parentSchema:schema34.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.delivery_option !== undefined){
+let data4 = data.delivery_option;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.delivery_option.type,parentSchema:schema34.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
+const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema34.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.delivery_option.enum,parentSchema:schema34.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data5 = data.estimated_arrival_date;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema34.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema34.properties.estimated_arrival_date.type,parentSchema:schema34.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!(formats12.validate(data5))){
+const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema34.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.po_number !== undefined){
+let data6 = data.po_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema34.properties.po_number.type},message:"must be string,null",schema:schema34.properties.po_number.type,parentSchema:schema34.properties.po_number,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data7 = data.supplier_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema34.properties.supplier_name.type},message:"must be string,null",schema:schema34.properties.supplier_name.type,parentSchema:schema34.properties.supplier_name,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data8 = data.tracking_code;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema34.properties.tracking_code.type},message:"must be string,null",schema:schema34.properties.tracking_code.type,parentSchema:schema34.properties.tracking_code,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data10 = data.restocking_shipment_items;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.restocking_shipment_items.type,parentSchema:schema34.properties.restocking_shipment_items,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate295.errors = vErrors;
+return errors === 0;
+}
+validate295.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate294.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+errors = vErrors.length;
+}
+validate294.errors = vErrors;
+return errors === 0;
+}
+validate294.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_400 = validate299;
+const schema167 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate300.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate300.errors = vErrors;
+return errors === 0;
+}
+validate300.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate299.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+errors = vErrors.length;
+}
+validate299.errors = vErrors;
+return errors === 0;
+}
+validate299.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_401 = validate302;
+const schema169 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate303.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate303.errors = vErrors;
+return errors === 0;
+}
+validate303.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate302.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
+errors = vErrors.length;
+}
+validate302.errors = vErrors;
+return errors === 0;
+}
+validate302.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_403 = validate305;
+const schema171 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate306.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate306.errors = vErrors;
+return errors === 0;
+}
+validate306.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate305.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate306(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+errors = vErrors.length;
+}
+validate305.errors = vErrors;
+return errors === 0;
+}
+validate305.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_404 = validate308;
+const schema173 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate309.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate309.errors = vErrors;
+return errors === 0;
+}
+validate309.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate308.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate309(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate309.errors : vErrors.concat(validate309.errors);
+errors = vErrors.length;
+}
+validate308.errors = vErrors;
+return errors === 0;
+}
+validate308.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_422 = validate311;
+const schema175 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate312.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate312.errors = vErrors;
+return errors === 0;
+}
+validate312.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate311(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate311.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate312(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+errors = vErrors.length;
+}
+validate311.errors = vErrors;
+return errors === 0;
+}
+validate311.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_restocking_shipments_id_429 = validate314;
+const schema177 = {"$id":"https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate315.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate315.errors = vErrors;
+return errors === 0;
+}
+validate315.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_restocking_shipments_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate314.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+errors = vErrors.length;
+}
+validate314.errors = vErrors;
+return errors === 0;
+}
+validate314.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_restocking_shipments_id = validate317;
+const schema179 = {"$id":"https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
+
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate318.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.warehouse_id !== undefined){
+let data0 = data.warehouse_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: schema44.properties.warehouse_id.type},message:"must be integer,string",schema:schema44.properties.warehouse_id.type,parentSchema:schema44.properties.warehouse_id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err1 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema44.properties.warehouse_id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data1 = data.estimated_arrival_date;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.estimated_arrival_date.type,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
+if(typeof data1 === "string"){
+if(!(formats12.validate(data1))){
+const err3 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema44.properties.estimated_arrival_date.anyOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+const _errs9 = errors;
+if(typeof data1 === "string"){
+if(!(formats2.test(data1))){
+const err4 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf/1/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema44.properties.estimated_arrival_date.anyOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema44.properties.estimated_arrival_date.anyOf,parentSchema:schema44.properties.estimated_arrival_date,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.delivery_option !== undefined){
+let data2 = data.delivery_option;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema44.properties.delivery_option.type,parentSchema:schema44.properties.delivery_option,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((((data2 === "postal") || (data2 === "courier")) || (data2 === "dropoff")) || (data2 === "hive_freight"))){
+const err7 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema44.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema44.properties.delivery_option.enum,parentSchema:schema44.properties.delivery_option,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data3 = data.tracking_code;
+if(((typeof data3 !== "string") && (!((typeof data3 == "number") && (isFinite(data3))))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema44.properties.tracking_code.type},message:"must be string,number,null",schema:schema44.properties.tracking_code.type,parentSchema:schema44.properties.tracking_code,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.po_number !== undefined){
+let data4 = data.po_number;
+if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema44.properties.po_number.type},message:"must be string,number,null",schema:schema44.properties.po_number.type,parentSchema:schema44.properties.po_number,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data5 = data.supplier_name;
+if(((typeof data5 !== "string") && (!((typeof data5 == "number") && (isFinite(data5))))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema44.properties.supplier_name.type},message:"must be string,number,null",schema:schema44.properties.supplier_name.type,parentSchema:schema44.properties.supplier_name,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data6 = data.restocking_shipment_items;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate95(data6[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema44.properties.restocking_shipment_items.type,parentSchema:schema44.properties.restocking_shipment_items,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema44.type,parentSchema:schema44,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+validate318.errors = vErrors;
+return errors === 0;
+}
+validate318.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_restocking_shipments_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate317.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+errors = vErrors.length;
+}
+validate317.errors = vErrors;
+return errors === 0;
+}
+validate317.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_400 = validate321;
+const schema181 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate322.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate322.errors = vErrors;
+return errors === 0;
+}
+validate322.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate321.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+errors = vErrors.length;
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+validate321.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_401 = validate324;
+const schema183 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate325.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate325.errors = vErrors;
+return errors === 0;
+}
+validate325.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate324.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+errors = vErrors.length;
+}
+validate324.errors = vErrors;
+return errors === 0;
+}
+validate324.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_403 = validate327;
+const schema185 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate328.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate328.errors = vErrors;
+return errors === 0;
+}
+validate328.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate327.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
+errors = vErrors.length;
+}
+validate327.errors = vErrors;
+return errors === 0;
+}
+validate327.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_409 = validate330;
+const schema187 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate331.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+validate331.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate330.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+errors = vErrors.length;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+validate330.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_422 = validate333;
+const schema189 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate334.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate334.errors = vErrors;
+return errors === 0;
+}
+validate334.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate333.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
+errors = vErrors.length;
+}
+validate333.errors = vErrors;
+return errors === 0;
+}
+validate333.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_post_skus_429 = validate336;
+const schema191 = {"$id":"https://mfc.invalid/v1/validators/response_post_skus_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate337.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate337.errors = vErrors;
+return errors === 0;
+}
+validate337.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_post_skus_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate336.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
+errors = vErrors.length;
+}
+validate336.errors = vErrors;
+return errors === 0;
+}
+validate336.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_post_skus = validate339;
+const schema193 = {"$id":"https://mfc.invalid/v1/validators/request_post_skus.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuCreate"};
+
+function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate340.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate340.errors = vErrors;
+return errors === 0;
+}
+validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_post_skus.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate339.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+errors = vErrors.length;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+validate339.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_200 = validate342;
+const schema195 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate343.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.merchant_sku_id !== undefined){
+let data2 = data.merchant_sku_id;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((data4 === "active") || (data4 === "deleted"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data5 = data.created_at;
+if(typeof data5 === "string"){
+if(!(formats2.test(data5))){
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.cost_in_cent !== undefined){
+let data6 = data.cost_in_cent;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.cost_in_cents !== undefined){
+let data7 = data.cost_in_cents;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data8 = data.weight_in_kg;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.country_code_of_origin !== undefined){
+let data9 = data.country_code_of_origin;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.hs_code !== undefined){
+let data10 = data.hs_code;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.image_url !== undefined){
+let data11 = data.image_url;
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.batch_tracking_enabled !== undefined){
+let data12 = data.batch_tracking_enabled;
+if(typeof data12 !== "boolean"){
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.fulfilled_by !== undefined){
+let data13 = data.fulfilled_by;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.dangerous_good !== undefined){
+let data14 = data.dangerous_good;
+if(typeof data14 !== "boolean"){
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.un_numbers !== undefined){
+let data15 = data.un_numbers;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(typeof data16 !== "string"){
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.hazardous_good !== undefined){
+let data17 = data.hazardous_good;
+if(typeof data17 !== "boolean"){
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.h_codes !== undefined){
+let data18 = data.h_codes;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+let data19 = data18[i1];
+if(typeof data19 !== "string"){
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.inventory !== undefined){
+let data20 = data.inventory;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.stocked !== undefined){
+let data21 = data20.stocked;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data20.reserved !== undefined){
+let data22 = data20.reserved;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data20.total !== undefined){
+let data23 = data20.total;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.inventory_per_warehouse !== undefined){
+let data24 = data.inventory_per_warehouse;
+if(!(Array.isArray(data24))){
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.inventory_batches !== undefined){
+let data25 = data.inventory_batches;
+if(!(Array.isArray(data25))){
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+validate343.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate342.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
+errors = vErrors.length;
+}
+validate342.errors = vErrors;
+return errors === 0;
+}
+validate342.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_400 = validate345;
+const schema197 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate346.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+validate346.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate345.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+validate345.errors = vErrors;
+return errors === 0;
+}
+validate345.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_401 = validate348;
+const schema199 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate349.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate349.errors = vErrors;
+return errors === 0;
+}
+validate349.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate348.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+errors = vErrors.length;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+validate348.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_403 = validate351;
+const schema201 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate352.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate352.errors = vErrors;
+return errors === 0;
+}
+validate352.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate351.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate352(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+errors = vErrors.length;
+}
+validate351.errors = vErrors;
+return errors === 0;
+}
+validate351.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_404 = validate354;
+const schema203 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate355.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate355.errors = vErrors;
+return errors === 0;
+}
+validate355.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate354.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+errors = vErrors.length;
+}
+validate354.errors = vErrors;
+return errors === 0;
+}
+validate354.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_409 = validate357;
+const schema205 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate358.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+validate358.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate357.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate358(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
+errors = vErrors.length;
+}
+validate357.errors = vErrors;
+return errors === 0;
+}
+validate357.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_422 = validate360;
+const schema207 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate361.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+validate361.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate360.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+errors = vErrors.length;
+}
+validate360.errors = vErrors;
+return errors === 0;
+}
+validate360.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_put_skus_id_429 = validate363;
+const schema209 = {"$id":"https://mfc.invalid/v1/validators/response_put_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate364.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+validate364.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_put_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate363.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate364(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
+errors = vErrors.length;
+}
+validate363.errors = vErrors;
+return errors === 0;
+}
+validate363.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_put_skus_id = validate366;
+const schema211 = {"$id":"https://mfc.invalid/v1/validators/request_put_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate367.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate367.errors = vErrors;
+return errors === 0;
+}
+validate367.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_put_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate366.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate367(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+errors = vErrors.length;
+}
+validate366.errors = vErrors;
+return errors === 0;
+}
+validate366.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_400 = validate369;
+const schema213 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate370.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate370.errors = vErrors;
+return errors === 0;
+}
+validate370.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate369.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
+errors = vErrors.length;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+validate369.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_401 = validate372;
+const schema215 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate373.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate373.errors = vErrors;
+return errors === 0;
+}
+validate373.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate372.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+errors = vErrors.length;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+validate372.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_403 = validate375;
+const schema217 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate376.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+validate376.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate375.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
+errors = vErrors.length;
+}
+validate375.errors = vErrors;
+return errors === 0;
+}
+validate375.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_404 = validate378;
+const schema219 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate379.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate379.errors = vErrors;
+return errors === 0;
+}
+validate379.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate378.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+errors = vErrors.length;
+}
+validate378.errors = vErrors;
+return errors === 0;
+}
+validate378.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_delete_skus_id_429 = validate381;
+const schema221 = {"$id":"https://mfc.invalid/v1/validators/response_delete_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate382.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate382.errors = vErrors;
+return errors === 0;
+}
+validate382.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_delete_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate381.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+errors = vErrors.length;
+}
+validate381.errors = vErrors;
+return errors === 0;
+}
+validate381.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_200 = validate384;
+const schema223 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Sku"};
+
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate385.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.id.type,parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema49.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.name.type,parentSchema:schema49.properties.name,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.merchant_sku_id !== undefined){
+let data2 = data.merchant_sku_id;
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/merchant_sku_id",schemaPath:"#/properties/merchant_sku_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.merchant_sku_id.type,parentSchema:schema49.properties.merchant_sku_id,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err4 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.barcode.type,parentSchema:schema49.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+if(typeof data4 !== "string"){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.status.type,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((data4 === "active") || (data4 === "deleted"))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema49.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema49.properties.status.enum,parentSchema:schema49.properties.status,data:data4};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.created_at !== undefined){
+let data5 = data.created_at;
+if(typeof data5 === "string"){
+if(!(formats2.test(data5))){
+const err7 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.created_at.type,parentSchema:schema49.properties.created_at,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.cost_in_cent !== undefined){
+let data6 = data.cost_in_cent;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/cost_in_cent",schemaPath:"#/properties/cost_in_cent/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cent.type,parentSchema:schema49.properties.cost_in_cent,data:data6};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.cost_in_cents !== undefined){
+let data7 = data.cost_in_cents;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err10 = {instancePath:instancePath+"/cost_in_cents",schemaPath:"#/properties/cost_in_cents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.cost_in_cents.type,parentSchema:schema49.properties.cost_in_cents,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data8 = data.weight_in_kg;
+if(!((typeof data8 == "number") && (isFinite(data8)))){
+const err11 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema49.properties.weight_in_kg.type,parentSchema:schema49.properties.weight_in_kg,data:data8};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.country_code_of_origin !== undefined){
+let data9 = data.country_code_of_origin;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err12 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\"",schema:"^[A-Z]{2}$",parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/country_code_of_origin",schemaPath:"#/properties/country_code_of_origin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.country_code_of_origin.type,parentSchema:schema49.properties.country_code_of_origin,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.hs_code !== undefined){
+let data10 = data.hs_code;
+if(typeof data10 !== "string"){
+const err14 = {instancePath:instancePath+"/hs_code",schemaPath:"#/properties/hs_code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.hs_code.type,parentSchema:schema49.properties.hs_code,data:data10};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.image_url !== undefined){
+let data11 = data.image_url;
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/image_url",schemaPath:"#/properties/image_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.image_url.type,parentSchema:schema49.properties.image_url,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.batch_tracking_enabled !== undefined){
+let data12 = data.batch_tracking_enabled;
+if(typeof data12 !== "boolean"){
+const err16 = {instancePath:instancePath+"/batch_tracking_enabled",schemaPath:"#/properties/batch_tracking_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.batch_tracking_enabled.type,parentSchema:schema49.properties.batch_tracking_enabled,data:data12};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.fulfilled_by !== undefined){
+let data13 = data.fulfilled_by;
+if(typeof data13 !== "string"){
+const err17 = {instancePath:instancePath+"/fulfilled_by",schemaPath:"#/properties/fulfilled_by/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.fulfilled_by.type,parentSchema:schema49.properties.fulfilled_by,data:data13};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.dangerous_good !== undefined){
+let data14 = data.dangerous_good;
+if(typeof data14 !== "boolean"){
+const err18 = {instancePath:instancePath+"/dangerous_good",schemaPath:"#/properties/dangerous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.dangerous_good.type,parentSchema:schema49.properties.dangerous_good,data:data14};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.un_numbers !== undefined){
+let data15 = data.un_numbers;
+if(Array.isArray(data15)){
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+let data16 = data15[i0];
+if(typeof data16 !== "string"){
+const err19 = {instancePath:instancePath+"/un_numbers/" + i0,schemaPath:"#/properties/un_numbers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.un_numbers.items.type,parentSchema:schema49.properties.un_numbers.items,data:data16};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/un_numbers",schemaPath:"#/properties/un_numbers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.un_numbers.type,parentSchema:schema49.properties.un_numbers,data:data15};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.hazardous_good !== undefined){
+let data17 = data.hazardous_good;
+if(typeof data17 !== "boolean"){
+const err21 = {instancePath:instancePath+"/hazardous_good",schemaPath:"#/properties/hazardous_good/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema49.properties.hazardous_good.type,parentSchema:schema49.properties.hazardous_good,data:data17};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.h_codes !== undefined){
+let data18 = data.h_codes;
+if(Array.isArray(data18)){
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+let data19 = data18[i1];
+if(typeof data19 !== "string"){
+const err22 = {instancePath:instancePath+"/h_codes/" + i1,schemaPath:"#/properties/h_codes/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema49.properties.h_codes.items.type,parentSchema:schema49.properties.h_codes.items,data:data19};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/h_codes",schemaPath:"#/properties/h_codes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.h_codes.type,parentSchema:schema49.properties.h_codes,data:data18};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.inventory !== undefined){
+let data20 = data.inventory;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.stocked !== undefined){
+let data21 = data20.stocked;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err24 = {instancePath:instancePath+"/inventory/stocked",schemaPath:"#/properties/inventory/properties/stocked/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.stocked.type,parentSchema:schema49.properties.inventory.properties.stocked,data:data21};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data20.reserved !== undefined){
+let data22 = data20.reserved;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err25 = {instancePath:instancePath+"/inventory/reserved",schemaPath:"#/properties/inventory/properties/reserved/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.reserved.type,parentSchema:schema49.properties.inventory.properties.reserved,data:data22};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data20.total !== undefined){
+let data23 = data20.total;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err26 = {instancePath:instancePath+"/inventory/total",schemaPath:"#/properties/inventory/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema49.properties.inventory.properties.total.type,parentSchema:schema49.properties.inventory.properties.total,data:data23};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.properties.inventory.type,parentSchema:schema49.properties.inventory,data:data20};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.inventory_per_warehouse !== undefined){
+let data24 = data.inventory_per_warehouse;
+if(!(Array.isArray(data24))){
+const err28 = {instancePath:instancePath+"/inventory_per_warehouse",schemaPath:"#/properties/inventory_per_warehouse/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_per_warehouse.type,parentSchema:schema49.properties.inventory_per_warehouse,data:data24};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.inventory_batches !== undefined){
+let data25 = data.inventory_batches;
+if(!(Array.isArray(data25))){
+const err29 = {instancePath:instancePath+"/inventory_batches",schemaPath:"#/properties/inventory_batches/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema49.properties.inventory_batches.type,parentSchema:schema49.properties.inventory_batches,data:data25};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema49.type,parentSchema:schema49,data};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate385.errors = vErrors;
+return errors === 0;
+}
+validate385.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate384.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate385(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
+errors = vErrors.length;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+validate384.evaluated = {"props":{"id":true,"name":true,"merchant_sku_id":true,"barcode":true,"status":true,"created_at":true,"cost_in_cent":true,"cost_in_cents":true,"weight_in_kg":true,"country_code_of_origin":true,"hs_code":true,"image_url":true,"batch_tracking_enabled":true,"fulfilled_by":true,"dangerous_good":true,"un_numbers":true,"hazardous_good":true,"h_codes":true,"inventory":true,"inventory_per_warehouse":true,"inventory_batches":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_400 = validate387;
+const schema225 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate388.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+validate388.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate387.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate388(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate388.errors : vErrors.concat(validate388.errors);
+errors = vErrors.length;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+validate387.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_401 = validate390;
+const schema227 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate391.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate391.errors = vErrors;
+return errors === 0;
+}
+validate391.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate390.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate391(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+errors = vErrors.length;
+}
+validate390.errors = vErrors;
+return errors === 0;
+}
+validate390.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_403 = validate393;
+const schema229 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate394.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+validate394.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate393.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
+errors = vErrors.length;
+}
+validate393.errors = vErrors;
+return errors === 0;
+}
+validate393.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_404 = validate396;
+const schema231 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate397.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+validate397.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate396.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
+errors = vErrors.length;
+}
+validate396.errors = vErrors;
+return errors === 0;
+}
+validate396.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_409 = validate399;
+const schema233 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_409.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate400.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+validate400.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_409.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate399.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate400(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
+errors = vErrors.length;
+}
+validate399.errors = vErrors;
+return errors === 0;
+}
+validate399.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_422 = validate402;
+const schema235 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_422.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate403.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate403.errors = vErrors;
+return errors === 0;
+}
+validate403.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_422.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate402.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate403(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+errors = vErrors.length;
+}
+validate402.errors = vErrors;
+return errors === 0;
+}
+validate402.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_patch_skus_id_429 = validate405;
+const schema237 = {"$id":"https://mfc.invalid/v1/validators/response_patch_skus_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate406.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+validate406.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_patch_skus_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate405.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+errors = vErrors.length;
+}
+validate405.errors = vErrors;
+return errors === 0;
+}
+validate405.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const request_patch_skus_id = validate408;
+const schema239 = {"$id":"https://mfc.invalid/v1/validators/request_patch_skus_id.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/SkuUpdate"};
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate409.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+let data0 = data.name;
+if((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema51.properties.name.type},message:"must be string,number",schema:schema51.properties.name.type,parentSchema:schema51.properties.name,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.weight_in_kg !== undefined){
+let data1 = data.weight_in_kg;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err1 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/type",keyword:"type",params:{type: schema51.properties.weight_in_kg.type},message:"must be number,string",schema:schema51.properties.weight_in_kg.type,parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/weight_in_kg",schemaPath:"#/properties/weight_in_kg/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\"",schema:"^-?[0-9]+(\\.[0-9]+)?$",parentSchema:schema51.properties.weight_in_kg,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+validate409.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/request_patch_skus_id.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate408.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+errors = vErrors.length;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+validate408.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_200 = validate411;
+const schema241 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
+
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate412.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data !== undefined){
+let data0 = data.data;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate126(data0[i0], {instancePath:instancePath+"/data/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.pagination !== undefined){
+if(!(validate121(data.pagination, {instancePath:instancePath+"/pagination",parentData:data,parentDataProperty:"pagination",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate412.errors = vErrors;
+return errors === 0;
+}
+validate412.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate411.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
+errors = vErrors.length;
+}
+validate411.errors = vErrors;
+return errors === 0;
+}
+validate411.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_400 = validate416;
+const schema243 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate417.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate417.errors = vErrors;
+return errors === 0;
+}
+validate417.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate416.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+errors = vErrors.length;
+}
+validate416.errors = vErrors;
+return errors === 0;
+}
+validate416.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_401 = validate419;
+const schema245 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate420.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate420.errors = vErrors;
+return errors === 0;
+}
+validate420.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate419.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate420(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate420.errors : vErrors.concat(validate420.errors);
+errors = vErrors.length;
+}
+validate419.errors = vErrors;
+return errors === 0;
+}
+validate419.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_403 = validate422;
+const schema247 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate423.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate423.errors = vErrors;
+return errors === 0;
+}
+validate423.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate422.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
+errors = vErrors.length;
+}
+validate422.errors = vErrors;
+return errors === 0;
+}
+validate422.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_shipments_429 = validate425;
+const schema249 = {"$id":"https://mfc.invalid/v1/validators/response_get_shipments_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate426.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate426.errors = vErrors;
+return errors === 0;
+}
+validate426.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_shipments_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate425.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate426(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
+errors = vErrors.length;
+}
+validate425.errors = vErrors;
+return errors === 0;
+}
+validate425.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_200 = validate428;
+const schema251 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_200.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate429.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate429.errors = vErrors;
+return errors === 0;
+}
+validate429.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_200.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate428.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate429(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate429.errors : vErrors.concat(validate429.errors);
+errors = vErrors.length;
+}
+validate428.errors = vErrors;
+return errors === 0;
+}
+validate428.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_400 = validate431;
+const schema253 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate432.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+validate432.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate431.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate432(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+errors = vErrors.length;
+}
+validate431.errors = vErrors;
+return errors === 0;
+}
+validate431.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_401 = validate434;
+const schema255 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate435.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate435.errors = vErrors;
+return errors === 0;
+}
+validate435.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate434.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate435(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+errors = vErrors.length;
+}
+validate434.errors = vErrors;
+return errors === 0;
+}
+validate434.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_403 = validate437;
+const schema257 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate438.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+validate438.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate437.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate438(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate438.errors : vErrors.concat(validate438.errors);
+errors = vErrors.length;
+}
+validate437.errors = vErrors;
+return errors === 0;
+}
+validate437.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_404 = validate440;
+const schema259 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_404.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate441.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate441.errors = vErrors;
+return errors === 0;
+}
+validate441.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_404.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate440.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate441(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate441.errors : vErrors.concat(validate441.errors);
+errors = vErrors.length;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+validate440.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_returns_id_429 = validate443;
+const schema261 = {"$id":"https://mfc.invalid/v1/validators/response_get_returns_id_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate444.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+validate444.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_returns_id_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate443.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate444(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate444.errors : vErrors.concat(validate444.errors);
+errors = vErrors.length;
+}
+validate443.errors = vErrors;
+return errors === 0;
+}
+validate443.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_400 = validate446;
+const schema263 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_400.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate447.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+validate447.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_400.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate446.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate447(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate447.errors : vErrors.concat(validate447.errors);
+errors = vErrors.length;
+}
+validate446.errors = vErrors;
+return errors === 0;
+}
+validate446.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_401 = validate449;
+const schema265 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_401.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate450.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+validate450.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_401.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate449.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate450(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate450.errors : vErrors.concat(validate450.errors);
+errors = vErrors.length;
+}
+validate449.errors = vErrors;
+return errors === 0;
+}
+validate449.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_403 = validate452;
+const schema267 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_403.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate453.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate453.errors = vErrors;
+return errors === 0;
+}
+validate453.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_403.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate452.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate453(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate453.errors : vErrors.concat(validate453.errors);
+errors = vErrors.length;
+}
+validate452.errors = vErrors;
+return errors === 0;
+}
+validate452.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const response_get_warehouses_429 = validate455;
+const schema269 = {"$id":"https://mfc.invalid/v1/validators/response_get_warehouses_429.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Error"};
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate456.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.success === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.errors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errors"},message:"must have required property '"+"errors"+"'",schema:schema21.required,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.success !== undefined){
+let data0 = data.success;
+if(false !== data0){
+const err2 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema21.properties.success,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data1 = data.errors;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 !== "string"){
+const err3 = {instancePath:instancePath+"/errors/" + i0,schemaPath:"#/properties/errors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.errors.items.type,parentSchema:schema21.properties.errors.items,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.errors.type,parentSchema:schema21.properties.errors,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+validate456.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/response_get_warehouses_429.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate455.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate456(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
+errors = vErrors.length;
+}
+validate455.errors = vErrors;
+return errors === 0;
+}
+validate455.evaluated = {"props":{"success":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_delivery_status_updated = validate458;
+const schema271 = {"$id":"https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate459.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -16288,28 +16102,494 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate468.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
-validate468.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate459.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_delivery_status_updated.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate467.evaluated;
+const evaluated0 = validate458.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate468(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate458.errors = vErrors;
 return errors === 0;
 }
-validate467.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate458.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_shipment_status_updated = validate461;
+const schema273 = {"$id":"https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Shipment"};
+
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate462.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate462.errors = vErrors;
+return errors === 0;
+}
+validate462.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_shipment_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate461.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate462(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate462.errors : vErrors.concat(validate462.errors);
+errors = vErrors.length;
+}
+validate461.errors = vErrors;
+return errors === 0;
+}
+validate461.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_restocking_shipment_status_updated = validate464;
+const schema275 = {"$id":"https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentEvent"};
+
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate465.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.merchant_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "merchant_id"},message:"must have required property '"+"merchant_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.warehouse_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "warehouse_id"},message:"must have required property '"+"warehouse_id"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.barcode === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "barcode"},message:"must have required property '"+"barcode"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.delivery_option === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery_option"},message:"must have required property '"+"delivery_option"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.estimated_arrival_date === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "estimated_arrival_date"},message:"must have required property '"+"estimated_arrival_date"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.po_number === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "po_number"},message:"must have required property '"+"po_number"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.supplier_name === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supplier_name"},message:"must have required property '"+"supplier_name"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.tracking_code === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tracking_code"},message:"must have required property '"+"tracking_code"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.status === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.restocking_shipment_items === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "restocking_shipment_items"},message:"must have required property '"+"restocking_shipment_items"+"'",schema:schema38.required,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.id.type,parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.id,data:data0};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.merchant_id !== undefined){
+let data1 = data.merchant_id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err13 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.merchant_id.type,parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err14 = {instancePath:instancePath+"/merchant_id",schemaPath:"#/properties/merchant_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.merchant_id,data:data1};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.warehouse_id !== undefined){
+let data2 = data.warehouse_id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema38.properties.warehouse_id.type,parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(!(formats0.validate(data2))){
+const err16 = {instancePath:instancePath+"/warehouse_id",schemaPath:"#/properties/warehouse_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\"",schema:"int64",parentSchema:schema38.properties.warehouse_id,data:data2};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.barcode !== undefined){
+let data3 = data.barcode;
+if(typeof data3 !== "string"){
+const err17 = {instancePath:instancePath+"/barcode",schemaPath:"#/properties/barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.barcode.type,parentSchema:schema38.properties.barcode,data:data3};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.delivery_option !== undefined){
+let data4 = data.delivery_option;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.delivery_option.type,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!((((data4 === "postal") || (data4 === "courier")) || (data4 === "dropoff")) || (data4 === "hive_freight"))){
+const err19 = {instancePath:instancePath+"/delivery_option",schemaPath:"#/properties/delivery_option/enum",keyword:"enum",params:{allowedValues: schema38.properties.delivery_option.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.delivery_option.enum,parentSchema:schema38.properties.delivery_option,data:data4};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.estimated_arrival_date !== undefined){
+let data5 = data.estimated_arrival_date;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err20 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/type",keyword:"type",params:{type: schema38.properties.estimated_arrival_date.type},message:"must be string,null",schema:schema38.properties.estimated_arrival_date.type,parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!(formats12.validate(data5))){
+const err21 = {instancePath:instancePath+"/estimated_arrival_date",schemaPath:"#/properties/estimated_arrival_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\"",schema:"date",parentSchema:schema38.properties.estimated_arrival_date,data:data5};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.po_number !== undefined){
+let data6 = data.po_number;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/po_number",schemaPath:"#/properties/po_number/type",keyword:"type",params:{type: schema38.properties.po_number.type},message:"must be string,null",schema:schema38.properties.po_number.type,parentSchema:schema38.properties.po_number,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.supplier_name !== undefined){
+let data7 = data.supplier_name;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/supplier_name",schemaPath:"#/properties/supplier_name/type",keyword:"type",params:{type: schema38.properties.supplier_name.type},message:"must be string,null",schema:schema38.properties.supplier_name.type,parentSchema:schema38.properties.supplier_name,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.tracking_code !== undefined){
+let data8 = data.tracking_code;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/tracking_code",schemaPath:"#/properties/tracking_code/type",keyword:"type",params:{type: schema38.properties.tracking_code.type},message:"must be string,null",schema:schema38.properties.tracking_code.type,parentSchema:schema38.properties.tracking_code,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+}
+if(data.restocking_shipment_items !== undefined){
+let data10 = data.restocking_shipment_items;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate79(data10[i0], {instancePath:instancePath+"/restocking_shipment_items/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/restocking_shipment_items",schemaPath:"#/properties/restocking_shipment_items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.restocking_shipment_items.type,parentSchema:schema38.properties.restocking_shipment_items,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate465.errors = vErrors;
+return errors === 0;
+}
+validate465.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_restocking_shipment_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate464.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate465(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
+errors = vErrors.length;
+}
+validate464.errors = vErrors;
+return errors === 0;
+}
+validate464.evaluated = {"props":{"id":true,"merchant_id":true,"warehouse_id":true,"barcode":true,"delivery_option":true,"estimated_arrival_date":true,"po_number":true,"supplier_name":true,"tracking_code":true,"status":true,"restocking_shipment_items":true},"dynamicProps":false,"dynamicItems":false};
+
+export const webhook_return_status_updated = validate469;
+const schema277 = {"$id":"https://mfc.invalid/v1/validators/webhook_return_status_updated.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/Return"};
+
+function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate470.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate470.errors = vErrors;
+return errors === 0;
+}
+validate470.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://mfc.invalid/v1/validators/webhook_return_status_updated.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate469.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate470(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate470.errors : vErrors.concat(validate470.errors);
+errors = vErrors.length;
+}
+validate469.errors = vErrors;
+return errors === 0;
+}
+validate469.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

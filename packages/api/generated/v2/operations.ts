@@ -373,6 +373,8 @@ export const schemas = {
   "InventoryBatchSettings": "schema_InventoryBatchSettings",
   "InventoryBatchSettingsUpdate": "schema_InventoryBatchSettingsUpdate",
   "Order": "schema_Order",
+  "OrderCreate": "schema_OrderCreate",
+  "OrderEvent": "schema_OrderEvent",
   "OrderItem": "schema_OrderItem",
   "OrderPage": "schema_OrderPage",
   "OrderUpdate": "schema_OrderUpdate",

@@ -34,7 +34,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a restocking shipment */
+        /**
+         * Get a restocking shipment
+         * @description One restocking shipment of the merchant, with its items (§4.2).
+         */
         get: operations["getRestockingShipment"];
         /**
          * Replace a restocking shipment
@@ -83,7 +86,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an inventory batch */
+        /**
+         * Create an inventory batch
+         * @description Creates an inventory batch of the SKU (§2.4, §4.2). Which body properties are required and the success status code are not shown.
+         */
         post: operations["createInventoryBatch"];
         delete?: never;
         options?: never;
@@ -148,7 +154,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get an order */
+        /**
+         * Get an order
+         * @description One order of the merchant, from any of its sales channels (§4.2).
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -187,14 +196,19 @@ export interface paths {
     };
     "/orders/by_merchant_order_id": {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The order's merchant_order_id (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                merchant_order_id: components["parameters"]["MerchantOrderId"];
+                /** @description The sales channel the order belongs to (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                sales_channel_id: components["parameters"]["SalesChannelId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         /**
          * Get an order by merchant order id and sales channel id
-         * @description The names of the query parameters are not shown.
+         * @description One order by merchant order id and sales channel id (§4.2). The names of the query parameters are not shown; merchant_order_id and sales_channel_id are the toolkit's.
          */
         get: operations["getOrderByMerchantOrderId"];
         put?: never;
@@ -204,7 +218,7 @@ export interface paths {
         head?: never;
         /**
          * Partially update an order by merchant order id and sales channel id
-         * @description Only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. The names of the query parameters are not shown.
+         * @description Only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. The names of the query parameters are not shown; merchant_order_id and sales_channel_id are the toolkit's.
          */
         patch: operations["updateOrderByMerchantOrderId"];
         trace?: never;
@@ -220,7 +234,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** An order's status changed */
+        /**
+         * An order's status changed
+         * @description Sent when an order's status changes; the envelope's data is the order (§6.2). The call is authenticated by its x-service-signature header (§6.3), not by the bearer token.
+         */
         post: operations["orderStatusUpdated"];
         delete?: never;
         options?: never;
@@ -237,7 +254,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A shipment's status changed */
+        /**
+         * A shipment's status changed
+         * @description Sent when a shipment moves to another fulfillment status; the envelope's data is the shipment (§6.2). The call is authenticated by its x-service-signature header (§6.3), not by the bearer token.
+         */
         post: operations["shipmentStatusUpdated"];
         delete?: never;
         options?: never;
@@ -254,7 +274,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A shipment's delivery status changed */
+        /**
+         * A shipment's delivery status changed
+         * @description Sent when a shipment's carrier delivery status changes; the envelope's data is the shipment (§6.2). The call is authenticated by its x-service-signature header (§6.3), not by the bearer token.
+         */
         post: operations["shipmentDeliveryStatusUpdated"];
         delete?: never;
         options?: never;
@@ -271,7 +294,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A restocking shipment's status changed */
+        /**
+         * A restocking shipment's status changed
+         * @description Sent when a restocking shipment changes status; the envelope's data is the restocking shipment (§6.2). The call is authenticated by its x-service-signature header (§6.3), not by the bearer token.
+         */
         post: operations["restockingShipmentStatusUpdated"];
         delete?: never;
         options?: never;
@@ -304,7 +330,7 @@ export interface components {
             /** @description Null when there are no more results. */
             next_page_url: string | null;
         };
-        /** @description An order (§2.1); also the data of order.status_updated. */
+        /** @description An order as the service answers it (§2.1). A client sends OrderCreate and OrderUpdate, which leave out the read-only properties (id, created_at, updated_at, fulfillment_status); order.status_updated carries the order as OrderEvent. */
         Order: {
             /** Format: int64 */
             readonly id: number;
@@ -329,7 +355,9 @@ export interface components {
             /** @description ISO 4217 code. */
             currency: string;
             /** @description A free JSON object. */
-            custom_metadata?: Record<string, never> | null;
+            custom_metadata?: {
+                [key: string]: unknown;
+            } | null;
             /** @description The number the end customer sees, if different from merchant_order_id. */
             customer_order_number?: string | null;
             payment_method?: string | null;
@@ -338,7 +366,7 @@ export interface components {
              * @enum {string}
              */
             financial_status: "failed" | "paid" | "pending" | "refunded";
-            fulfillment_status: components["schemas"]["FulfillmentStatus"];
+            readonly fulfillment_status: components["schemas"]["FulfillmentStatus"];
             tags?: string[] | null;
             items: components["schemas"]["OrderItem"][];
             shipping_address: components["schemas"]["Address"];
@@ -366,7 +394,7 @@ export interface components {
             total_tax_refunds_in_cents: number;
         };
         /**
-         * @description Order fulfillment status, managed by the service (§3.2).
+         * @description Order fulfillment status, managed by the service (§3.2): read-only where Order uses it, and not here, so that OrderEvent can use it as well.
          * @enum {string}
          */
         FulfillmentStatus: "waiting_for_picking" | "processing" | "partially_shipped" | "shipped" | "on_hold" | "payment_pending" | "cancelled" | "ignored";
@@ -417,27 +445,194 @@ export interface components {
         } | {
             full_name: string;
         };
+        /** @description Body of POST /orders (§4.2): the Order's writable properties, with the ones §2.1 marks required. The read-only properties (id, created_at, updated_at, fulfillment_status) are the service's; created_at defaults to the current time. Beyond the Order shape the body is not shown. */
+        OrderCreate: {
+            /** @description Unique per sales channel. */
+            merchant_order_id: string;
+            /** Format: int64 */
+            sales_channel_id: number;
+            /** @description Preferred carrier. */
+            carrier_preference: string | null;
+            /**
+             * Format: date-time
+             * @description When the customer placed the order; may differ from created_at.
+             */
+            external_created_at?: string | null;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description A free JSON object. */
+            custom_metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The number the end customer sees, if different from merchant_order_id. */
+            customer_order_number?: string | null;
+            payment_method?: string | null;
+            /**
+             * @description Transitions are not shown (§3.2).
+             * @enum {string}
+             */
+            financial_status: "failed" | "paid" | "pending" | "refunded";
+            tags?: string[] | null;
+            items: components["schemas"]["OrderItem"][];
+            shipping_address: components["schemas"]["Address"];
+            /**
+             * Format: int32
+             * @description Total price paid.
+             */
+            total_price_in_cents: number;
+            /** Format: int32 */
+            total_tax_in_cents: number;
+            /**
+             * Format: int32
+             * @description Amount paid minus taxes.
+             */
+            total_net_revenue_in_cents: number;
+            /**
+             * Format: int32
+             * @description Total refunded minus taxes.
+             */
+            total_net_refunds_in_cents: number;
+            /**
+             * Format: int32
+             * @description Tax inside the refunded amount.
+             */
+            total_tax_refunds_in_cents: number;
+        };
         /** @description Body of the v2 order PATCH operations: a partial Order where only provided fields change; merchant_order_id and sales_channel_id cannot change and are ignored if sent. Beyond the Order shape the body is not shown, so no property is required. */
-        OrderUpdate: Record<string, never>;
-        /** @description An outbound shipment (§2.2); also the data of the shipment events. */
+        OrderUpdate: {
+            /** @description Unique per sales channel. */
+            merchant_order_id?: string;
+            /** Format: int64 */
+            sales_channel_id?: number;
+            /** @description Preferred carrier. */
+            carrier_preference?: string | null;
+            /**
+             * Format: date-time
+             * @description When the customer placed the order; may differ from created_at.
+             */
+            external_created_at?: string | null;
+            /** @description ISO 4217 code. */
+            currency?: string;
+            /** @description A free JSON object. */
+            custom_metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The number the end customer sees, if different from merchant_order_id. */
+            customer_order_number?: string | null;
+            payment_method?: string | null;
+            /**
+             * @description Transitions are not shown (§3.2).
+             * @enum {string}
+             */
+            financial_status?: "failed" | "paid" | "pending" | "refunded";
+            tags?: string[] | null;
+            items?: components["schemas"]["OrderItem"][];
+            shipping_address?: components["schemas"]["Address"];
+            /**
+             * Format: int32
+             * @description Total price paid.
+             */
+            total_price_in_cents?: number;
+            /** Format: int32 */
+            total_tax_in_cents?: number;
+            /**
+             * Format: int32
+             * @description Amount paid minus taxes.
+             */
+            total_net_revenue_in_cents?: number;
+            /**
+             * Format: int32
+             * @description Total refunded minus taxes.
+             */
+            total_net_refunds_in_cents?: number;
+            /**
+             * Format: int32
+             * @description Tax inside the refunded amount.
+             */
+            total_tax_refunds_in_cents?: number;
+        };
+        /** @description The data of order.status_updated (§6.2): the Order of §2.1, with its properties and its required list. id, created_at, updated_at and fulfillment_status are not marked read-only here: OpenAPI 3.1 tools read readOnly as "not in requests", and a webhook body is a request the service sends, so generated types would drop them and linters would refuse them in the examples. */
+        OrderEvent: {
+            /** Format: int64 */
+            id: number;
+            /** @description Unique per sales channel. */
+            merchant_order_id: string;
+            /** Format: int64 */
+            sales_channel_id: number;
+            /** @description Preferred carrier. */
+            carrier_preference: string | null;
+            /**
+             * Format: date-time
+             * @description Defaults to the current time if omitted.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the customer placed the order; may differ from created_at.
+             */
+            external_created_at?: string | null;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description A free JSON object. */
+            custom_metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The number the end customer sees, if different from merchant_order_id. */
+            customer_order_number?: string | null;
+            payment_method?: string | null;
+            /**
+             * @description Transitions are not shown (§3.2).
+             * @enum {string}
+             */
+            financial_status: "failed" | "paid" | "pending" | "refunded";
+            fulfillment_status: components["schemas"]["FulfillmentStatus"];
+            tags?: string[] | null;
+            items: components["schemas"]["OrderItem"][];
+            shipping_address: components["schemas"]["Address"];
+            /**
+             * Format: int32
+             * @description Total price paid.
+             */
+            total_price_in_cents: number;
+            /** Format: int32 */
+            total_tax_in_cents: number;
+            /**
+             * Format: int32
+             * @description Amount paid minus taxes.
+             */
+            total_net_revenue_in_cents: number;
+            /**
+             * Format: int32
+             * @description Total refunded minus taxes.
+             */
+            total_net_refunds_in_cents: number;
+            /**
+             * Format: int32
+             * @description Tax inside the refunded amount.
+             */
+            total_tax_refunds_in_cents: number;
+        };
+        /** @description An outbound shipment (§2.2), the data of the shipment events (§6.2). §2.2 marks id, order_id, sales_channel_id, status, delivery_status and the timestamps read-only; they are not marked so here because no operation shows a shipment: it is only a webhook body, a request the service sends, where OpenAPI 3.1 tools read readOnly as "not sent". */
         Shipment: {
             /** Format: int64 */
-            readonly id: number;
+            id: number;
             /**
              * Format: int64
              * @description The service's order id.
              */
-            readonly order_id: number;
+            order_id: number;
             /** @description The merchant's order id. */
             merchant_order_id?: string;
             /** Format: int64 */
-            readonly sales_channel_id: number;
+            sales_channel_id: number;
             status: components["schemas"]["ShipmentStatus"];
             /**
              * @description The carrier delivery status (§3.4); may be null.
              * @enum {string|null}
              */
-            readonly delivery_status?: "action_required" | "awaiting_customer_pickup" | "delivered" | "in_transit" | "information_transmitted" | "other" | "out_for_delivery" | "return_initiated" | "returned_to_sender" | null;
+            delivery_status?: "action_required" | "awaiting_customer_pickup" | "delivered" | "in_transit" | "information_transmitted" | "other" | "out_for_delivery" | "return_initiated" | "returned_to_sender" | null;
             items: components["schemas"]["ShipmentItem"][];
             /** @description Carrier name. */
             shipment_provider?: string | null;
@@ -445,16 +640,16 @@ export interface components {
             tracking_number?: string | null;
             tracking_url?: string | null;
             /** Format: date-time */
-            readonly created_at?: string;
+            created_at?: string;
             /** Format: date-time */
-            readonly updated_at?: string;
+            updated_at?: string;
             /** Format: date-time */
-            readonly shipped_at?: string | null;
+            shipped_at?: string | null;
             /** Format: date-time */
-            readonly delivered_at?: string | null;
+            delivered_at?: string | null;
         };
         /**
-         * @description Shipment fulfillment status (§3.3); waiting_for_picking is initial. Read-only.
+         * @description Shipment fulfillment status (§3.3); waiting_for_picking is initial. Read-only in §2.2, and not marked so here for the reason Shipment gives.
          * @enum {string}
          */
         ShipmentStatus: "waiting_for_picking" | "picking_assigned" | "in_picking" | "picked" | "in_packing" | "packed" | "in_shipping" | "shipped" | "on_hold" | "cancelled";
@@ -475,9 +670,13 @@ export interface components {
             serial_numbers?: components["schemas"]["ShipmentItemSerialNumber"][];
         };
         /** @description A batch of a shipped item; its fields are not shown (§2.2). */
-        ShipmentItemBatch: Record<string, never>;
+        ShipmentItemBatch: {
+            [key: string]: unknown;
+        };
         /** @description A serial number of a shipped item; its fields are not shown (§2.2). */
-        ShipmentItemSerialNumber: Record<string, never>;
+        ShipmentItemSerialNumber: {
+            [key: string]: unknown;
+        };
         /** @description A v2 restocking shipment (§2.3). The create and update responses also carry a timestamp of the most recent reopen (null if never reopened) and a count of reopen cycles (starting at 0); the property names of these two are not shown. */
         RestockingShipment: {
             id: number;
@@ -644,7 +843,9 @@ export interface components {
              * @description When the event occurred.
              */
             timestamp: string;
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: {
@@ -740,6 +941,10 @@ export interface components {
         CreatedAtLte: string;
         /** @description The record's id. */
         Id: number;
+        /** @description The order's merchant_order_id (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+        MerchantOrderId: string;
+        /** @description The sales channel the order belongs to (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+        SalesChannelId: number;
         /** @description The SKU's id. */
         SkuId: number;
     };
@@ -1035,7 +1240,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Order"];
+                "application/json": components["schemas"]["OrderCreate"];
             };
         };
         responses: {
@@ -1164,7 +1369,12 @@ export interface operations {
     };
     getOrderByMerchantOrderId: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The order's merchant_order_id (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                merchant_order_id: components["parameters"]["MerchantOrderId"];
+                /** @description The sales channel the order belongs to (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                sales_channel_id: components["parameters"]["SalesChannelId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1191,7 +1401,12 @@ export interface operations {
     };
     updateOrderByMerchantOrderId: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The order's merchant_order_id (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                merchant_order_id: components["parameters"]["MerchantOrderId"];
+                /** @description The sales channel the order belongs to (§2.1). §4.2 does not show the names of the by_merchant_order_id query parameters: merchant_order_id and sales_channel_id are the names the mfc conformance toolkit sends. */
+                sales_channel_id: components["parameters"]["SalesChannelId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1236,7 +1451,7 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     event_type?: "order.status_updated";
-                    data?: components["schemas"]["Order"];
+                    data?: components["schemas"]["OrderEvent"];
                 } & components["schemas"]["WebhookEnvelope"];
             };
         };

@@ -23,6 +23,8 @@ export type Shipment = Schemas['Shipment'];
 export type Return = Schemas['Return'];
 /** A v1 restocking shipment (§4.1). */
 export type RestockingShipment = Schemas['RestockingShipment'];
+/** The body of `restocking_shipment_status_updated`: the restocking shipment as the service sends it. */
+export type RestockingShipmentEvent = Schemas['RestockingShipmentEvent'];
 /** The status of a v1 restocking shipment. */
 export type RestockingShipmentStatus = Schemas['RestockingShipmentStatus'];
 /** One announced line of a v1 restocking shipment. */

@@ -17,8 +17,12 @@ export type FulfillmentStatus = Schemas['FulfillmentStatus'];
 export type OrderItem = Schemas['OrderItem'];
 /** A v2 postal address. */
 export type Address = Schemas['Address'];
+/** The body that creates a v2 order: the writable fields of `Order`. */
+export type OrderCreate = Schemas['OrderCreate'];
 /** The body of a v2 order update. */
 export type OrderUpdate = Schemas['OrderUpdate'];
+/** The data of `order.status_updated`: the order as the service sends it, `Order`'s fields with none marked read-only. */
+export type OrderEvent = Schemas['OrderEvent'];
 /** A v2 shipment. */
 export type Shipment = Schemas['Shipment'];
 /** The status of a v2 shipment. */

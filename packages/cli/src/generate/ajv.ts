@@ -28,10 +28,10 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
-/** An Ajv instance holding a catalog's schema roots and every validator schema, not yet compiled. */
+/** An Ajv instance holding a catalog's schema root and every validator schema, not yet compiled. */
 export function ajvForCatalog(catalog: Catalog): Ajv2020 {
   const ajv = createAjv();
-  for (const root of catalog.roots) ajv.addSchema(root);
+  ajv.addSchema(catalog.root);
   for (const entry of catalog.validators) ajv.addSchema(entry.schema);
   return ajv;
 }

@@ -28,23 +28,21 @@ export interface WebhookEntry {
 
 /** Everything `mfc generate` derives from one document besides types and the bundle. */
 export interface Catalog {
-  /** The schema documents every validator refers into: the response view and the request view. */
-  roots: JsonSchema[];
+  /** The schema document every validator refers into: the components' schemas under `$defs`. */
+  root: JsonSchema;
   validators: ValidatorEntry[];
   operations: Record<string, OperationEntry>;
   schemas: Record<string, string>;
   webhooks: Record<string, WebhookEntry>;
 }
 
-type View = 'request' | 'response';
-
-/** The `$id` of a version's schema root for one view. */
-export function rootId(api: ApiVersion, view: View): string {
-  return `https://mfc.invalid/${api}/${view}.json`;
+/** The `$id` of a version's schema root. */
+export function rootId(api: ApiVersion): string {
+  return `https://mfc.invalid/${api}/components.json`;
 }
 
 /** Rewrites `#/components/schemas/X` to `prefix + X` throughout a schema. */
-function rewriteRefs(value: unknown, prefix: string): unknown {
+export function rewriteRefs(value: unknown, prefix: string): unknown {
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, prefix));
   if (value === null || typeof value !== 'object') return value;
   const out: JsonSchema = {};
@@ -53,31 +51,6 @@ function rewriteRefs(value: unknown, prefix: string): unknown {
       key === '$ref' && typeof member === 'string'
         ? member.replace('#/components/schemas/', prefix)
         : rewriteRefs(member, prefix);
-  }
-  return out;
-}
-
-function isReadOnly(schema: unknown, components: Record<string, JsonSchema>): boolean {
-  if (schema === null || typeof schema !== 'object') return false;
-  const node = schema as JsonSchema;
-  if (node.readOnly === true) return true;
-  const ref = node.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    return isReadOnly(components[ref.slice('#/components/schemas/'.length)], components);
-  }
-  return false;
-}
-
-// OpenAPI: a read-only property is not sent in requests, so its `required` applies to
-// responses only. The request view drops such names from every `required` list.
-function requestView(value: unknown, components: Record<string, JsonSchema>): unknown {
-  if (Array.isArray(value)) return value.map((item) => requestView(item, components));
-  if (value === null || typeof value !== 'object') return value;
-  const out: JsonSchema = {};
-  for (const [key, member] of Object.entries(value)) out[key] = requestView(member, components);
-  const properties = (value as JsonSchema).properties as Record<string, unknown> | undefined;
-  if (Array.isArray(out.required) && properties) {
-    out.required = (out.required as string[]).filter((name) => !isReadOnly(properties[name], components));
   }
   return out;
 }
@@ -114,17 +87,17 @@ export function buildCatalog(api: ApiVersion, document: OpenApiDocument): Catalo
   const components = document.components?.schemas ?? {};
   const validators: ValidatorEntry[] = [];
   const names = new Set<string>();
-  const add = (name: string, schema: JsonSchema, view: View): string => {
+  const add = (name: string, schema: JsonSchema): string => {
     if (names.has(name)) throw new Error(`${api}: two validators would be named ${name}`);
     names.add(name);
-    const body = rewriteRefs(schema, `${rootId(api, view)}#/$defs/`) as JsonSchema;
+    const body = rewriteRefs(schema, `${rootId(api)}#/$defs/`) as JsonSchema;
     validators.push({ name, schema: { $id: `https://mfc.invalid/${api}/validators/${name}.json`, ...body } });
     return name;
   };
 
   const schemas: Record<string, string> = {};
   for (const name of Object.keys(components)) {
-    schemas[name] = add(`schema_${name}`, { $ref: `#/components/schemas/${name}` }, 'response');
+    schemas[name] = add(`schema_${name}`, { $ref: `#/components/schemas/${name}` });
   }
 
   const operations: Record<string, OperationEntry> = {};
@@ -139,7 +112,7 @@ export function buildCatalog(api: ApiVersion, document: OpenApiDocument): Catalo
       const codes = Object.keys(operation.responses ?? {}).sort(statusOrder);
       for (const code of codes) {
         const schema = jsonSchemaOf(resolveResponse(document, operation.responses?.[code]));
-        responses[code] = schema ? add(`response_${id}_${code.toLowerCase()}`, schema, 'response') : null;
+        responses[code] = schema ? add(`response_${id}_${code.toLowerCase()}`, schema) : null;
       }
       operations[key] = {
         method: method.toUpperCase(),
@@ -147,7 +120,7 @@ export function buildCatalog(api: ApiVersion, document: OpenApiDocument): Catalo
         section: operation['x-section'] ?? '',
         statuses: codes.filter((code) => /^\d{3}$/.test(code)).map(Number),
         statusRanges: codes.filter((code) => /^\dXX$/.test(code)),
-        request: requestSchema ? add(`request_${id}`, requestSchema, 'request') : null,
+        request: requestSchema ? add(`request_${id}`, requestSchema) : null,
         responses,
       };
     }
@@ -160,13 +133,10 @@ export function buildCatalog(api: ApiVersion, document: OpenApiDocument): Catalo
     if (!operation || !schema) throw new Error(`${api}: webhook ${event} has no JSON body`);
     webhooks[event] = {
       section: operation['x-section'] ?? '',
-      validator: add(`webhook_${event.replace(/[^A-Za-z0-9]+/g, '_')}`, schema, 'response'),
+      validator: add(`webhook_${event.replace(/[^A-Za-z0-9]+/g, '_')}`, schema),
     };
   }
 
-  const roots = (['response', 'request'] as const).map((view) => {
-    const viewed = view === 'request' ? requestView(components, components) : components;
-    return { $id: rootId(api, view), $defs: rewriteRefs(viewed, '#/$defs/') as JsonSchema };
-  });
-  return { roots, validators, operations, schemas, webhooks };
+  const root = { $id: rootId(api), $defs: rewriteRefs(components, '#/$defs/') as JsonSchema };
+  return { root, validators, operations, schemas, webhooks };
 }

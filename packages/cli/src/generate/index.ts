@@ -3,8 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import type { ApiVersion } from '@mfc-conformance/api/validators';
 import { buildCatalog } from './catalog.js';
 import { bundleDocument, dereferenceDocument } from './load.js';
-import { generatedNote } from './header.js';
 import { operationsModule } from './operations-file.js';
+import { publishedDocuments } from './published.js';
 import { apiPackageRoot, apiVersions, packageRoot, specFile } from '../layout.js';
 import { standaloneValidators } from './standalone.js';
 import { typesModule } from './types-file.js';
@@ -20,8 +20,9 @@ export async function generateVersion(api: ApiVersion, file = specFile(api)): Pr
   const catalog = buildCatalog(api, bundled);
   const validators = standaloneValidators(catalog, source);
   const out = (name: string): string => join('generated', api, name);
+  const documents = [...publishedDocuments(source, bundled, dereferenced)].map(([name, content]): [string, string] => [out(name), content]);
   return new Map([
-    [out('openapi.json'), `${JSON.stringify({ 'x-generated': generatedNote(source), ...dereferenced }, null, 2)}\n`],
+    ...documents,
     [out('operations.ts'), operationsModule(catalog, source)],
     [out('types.ts'), await typesModule(bundled, source)],
     [out('validators.d.ts'), validators.dts],

@@ -1,5 +1,6 @@
 // Builders for v2 orders the run creates (§2.1, §4.2), and the other sales channel's order.
-import type { Answer, ApiResponse, CheckContext, Documented, ListedOf, Query } from '../../src/checks/index.js';
+import type { operations } from '@mfc-conformance/api/v2';
+import type { Answer, ApiResponse, CheckContext, Documented, ListedOf } from '../../src/checks/index.js';
 import type { SkuFixture } from '../../src/profile/index.js';
 import { fullAddress, orderFields, orderLine } from './order-fields.js';
 import { answerExcerpt, requireSuccess } from './success.js';
@@ -63,11 +64,14 @@ export function sharedV2Order(t: CheckContext): Promise<SharedV2Order> {
   });
 }
 
+/** The query of the by_merchant_order_id operations, as the OpenAPI documents declare it. */
+export type ByMerchantOrderIdQuery = operations['getOrderByMerchantOrderId']['parameters']['query'];
+
 /**
  * The query of the by_merchant_order_id operations. §4.2 does not show the parameter names; these
- * are the toolkit's choice, in the operation's own words (the OpenAPI documents name none either).
+ * are the toolkit's choice, in the operation's own words, and the v2 document declares them as such.
  */
-export function byMerchantOrderIdQuery(merchantOrderId: string, salesChannelId: number): Query {
+export function byMerchantOrderIdQuery(merchantOrderId: string, salesChannelId: number): ByMerchantOrderIdQuery {
   return { merchant_order_id: merchantOrderId, sales_channel_id: salesChannelId };
 }
 

@@ -6,7 +6,8 @@ const help = `Usage: mfc generate [--out DIR] [--check]
 
 Regenerates the generated/ folder of @mfc-conformance/api from spec/ (in this repository; an
 installed CLI writes only with --out): per version the TypeScript types
-(types.ts), the bundled and dereferenced document (openapi.json), the Ajv standalone validators
+(types.ts), the bundled document with its named components (openapi.json and openapi.yaml), the
+dereferenced document (openapi.dereferenced.json), the Ajv standalone validators
 (validators.js + validators.d.ts) and the operations index (operations.ts). Works from any
 directory. Output is deterministic: the same documents give byte-identical files.
 

@@ -5,10 +5,12 @@ const help = `Usage: mfc lint [FILE…]
 
 Validates and lints the OpenAPI documents (spec/v1.yaml and spec/v2.yaml unless FILEs are given):
   1. structure: swagger-parser validation against the OpenAPI 3.1 schema;
-  2. the committed Redocly rule set (redocly.yaml, @redocly/openapi-core);
+  2. the committed Redocly rule set (redocly.yaml, @redocly/openapi-core 2);
   3. our own rules: every operation has 401, 403 and 429; every response carries
-     X-Rate-Limit-Used and X-Rate-Limit-Max and every 429 Retry-After; every schema,
-     operation and webhook has x-section.
+     X-Rate-Limit-Used and X-Rate-Limit-Max and every 429 Retry-After; no request body
+     requires a read-only property; no webhook body uses a read-only property (tools read
+     it as a request); every body shown has an example, and each example
+     validates against its schema; every schema, operation and webhook has x-section.
 Prints each problem as file#/json/pointer with its rule. Works from any directory.
 Exit 0 when there is no problem (errors and warnings alike), 1 otherwise.
 
