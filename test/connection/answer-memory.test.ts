@@ -73,7 +73,7 @@ describe('mfc doctor against an answer past the bound', () => {
       env: { NODE_OPTIONS: `--import=${preload}`, MFC_PEAK_RSS_FILE: rssFile },
     });
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toContain(`the answer is larger than 32 MiB ${where} (connection.maxAnswerBytes): it was not read further`);
+    expect(result.stdout).toContain(`the answer is larger than 32 MiB ${where} (connection.maxAnswerBytes): it was not read further`);
     expect(result.stdout).not.toContain('tokens.primary works');
     const peakMegabytes = Number(readFileSync(rssFile, 'utf8')) / 1024;
     expect(peakMegabytes).toBeLessThan(300);
