@@ -17,7 +17,10 @@ function knownOrder(t: CheckContext): Promise<{ merchantOrderId: string; salesCh
 }
 
 async function readKnownOrder(t: CheckContext): Promise<{ merchantOrderId: string; salesChannelId: number }> {
-  const list = await t.v2.get('/orders', { query: { limit: 20 } });
+  // Only a place to find an order in: the page is not judged here. Where the plan moves these checks to
+  // the other merchant, whose list is short, the page holds records the run's other checks made, and a
+  // record a fault made invalid is its maker's finding (v2.schema.order judges the lists it walks).
+  const list = await t.v2.get('/orders', { query: { limit: 20 }, validate: false });
   t.expectStatus(list, 200);
   // An id of digits in a string is read as its number: its JSON type is v2.schema.order's rule.
   const order = (list.body.data as Array<{ merchant_order_id?: unknown; sales_channel_id?: unknown }>).find((o) => typeof o.merchant_order_id === 'string' && Number.isInteger(digitsAsNumber(o.sales_channel_id)));
