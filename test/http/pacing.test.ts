@@ -48,6 +48,23 @@ describe('Pacer', () => {
     expect(clock.sleeps).toEqual([60_200]);
   });
 
+  it('reports the requests of a pacer it took over in their own minutes, when the checks start in a later one', async () => {
+    // The preflight's requests in two minutes, then the checks' pacer takes over in a third.
+    const { clock, options } = fakeClock(1_000 * MINUTE + 59_000);
+    const preflight = new Pacer({ ...options, label: (key) => key });
+    await preflight.before('v1 a');
+    await preflight.before('v1 a');
+    clock.now += 2_000;
+    await preflight.before('v1 a');
+    clock.now += MINUTE;
+    const checks = new Pacer({ ...options, label: (key) => key });
+    await checks.before('v1 a');
+    checks.takeOver(preflight.handover());
+    await checks.before('v1 a');
+    const minute = (n: number) => new Date((1_000 + n) * MINUTE).toISOString();
+    expect(checks.traffic().map(({ minute: at, requests }) => [at, requests])).toEqual([[minute(0), 2], [minute(1), 1], [minute(2), 2]]);
+  });
+
   it('keeps one window per v1 token and one for all of v2', () => {
     const key = (path: string, token: string) =>
       rateLimitKey({ origin: 'http://t', path, method: 'GET', headers: { authorization: `Bearer ${token}` } } as MfcDispatchOptions);

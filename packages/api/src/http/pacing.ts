@@ -215,22 +215,30 @@ export class Pacer {
     return this.#allowed(limit);
   }
 
-  /** What this pacer let through in each window's current minute, to hand over to another pacer of the same run. */
+  /** What this pacer let through in each window, its past minutes included, to hand over to another pacer of the same run. */
   handover(): PacedWindow[] {
-    return [...this.#windows.entries()].map(([key, window]) => ({ key, minute: window.minute, mine: window.mine, used: window.used, recent: [...window.recent] }));
+    const past = this.#history.map(({ key, minute, mine }) => ({ key, minute, mine, used: 0, recent: [] }));
+    return [...past, ...[...this.#windows.entries()].map(([key, window]) => ({ key, minute: window.minute, mine: window.mine, used: window.used, recent: [...window.recent] }))];
   }
 
   /**
    * Counts another pacer's requests of the same run as this one's (the preflight's, before the
-   * checks), so the share holds over both; a window of a past minute counts only its trailing requests.
+   * checks), so the share holds over both; a window of a past minute counts only its trailing requests
+   * against the share, and its requests in the traffic of that minute (a run whose checks start in the
+   * minute after its preflight still reports every request it sent).
    */
   takeOver(windows: PacedWindow[]): void {
     for (const handed of windows) {
       const window = this.#window(handed.key);
       window.recent = [...handed.recent, ...window.recent].sort((a, b) => a - b).filter((at) => at > this.#now() - MINUTE_MS);
-      if (window.minute !== handed.minute) continue;
-      window.mine += handed.mine;
-      window.used = Math.max(window.used, handed.used);
+      if (window.minute === handed.minute) {
+        window.mine += handed.mine;
+        window.used = Math.max(window.used, handed.used);
+      } else if (handed.minute < window.minute && handed.mine > 0) {
+        const known = this.#history.find((entry) => entry.key === handed.key && entry.minute === handed.minute);
+        if (known) known.mine += handed.mine;
+        else this.#history.push({ key: handed.key, minute: handed.minute, mine: handed.mine, max: this.#limit(window) });
+      }
     }
   }
 
