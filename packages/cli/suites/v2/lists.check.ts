@@ -183,24 +183,25 @@ check({
   const sameInstant = (x: number) => x === time;
   // The first page's records span a window, walked in pages of two: the filters hold on every page a
   // next_page_url leads to, not only on the first (the cursor is opaque: only the records are judged).
+  // The window may hold more records than five pages show, so only what the pages hold is judged there.
   const dated = first.body.data.map((r) => instantOf(r.created_at)).filter((x) => !Number.isNaN(x));
   const from = Math.min(...dated);
   const to = Math.max(...dated);
-  const cases: Array<{ query: Record<string, string>; admits: (x: number) => Admits; limit?: number }> = [
+  const cases: Array<{ query: Record<string, string>; admits: (x: number) => Admits; limit?: number; pagesOnly?: true }> = [
     { query: { 'created_at[gte]': boundary, 'created_at[lt]': at(time + 1000) }, admits: (x) => (x >= time && x < time + 1000 ? 'yes' : 'no') },
     { query: { 'created_at[gt]': boundary, 'created_at[lt]': at(time + 1000) }, admits: (x) => (sameInstant(x) ? 'either' : x > time && x < time + 1000 ? 'yes' : 'no') },
     { query: { 'created_at[gt]': at(time - 1000), 'created_at[lte]': boundary }, admits: (x) => (sameInstant(x) ? 'either' : x > time - 1000 && x < time ? 'yes' : 'no') },
     { query: { 'created_at[gt]': at(time - 1000), 'created_at[lt]': boundary }, admits: (x) => (x > time - 1000 && x < time ? 'yes' : 'no') },
-    { query: { 'created_at[gte]': at(from), 'created_at[lte]': at(to) }, admits: (x) => (x < from || x > to ? 'no' : x === to ? 'either' : 'yes'), limit: 2 },
+    ...(dated.length < 2 ? [] : [{ query: { 'created_at[gte]': at(from), 'created_at[lte]': at(to) }, admits: (x: number): Admits => (x < from || x > to ? 'no' : x === to ? 'either' : 'yes'), limit: 2, pagesOnly: true as const }]),
   ];
   const listedAt: boolean[] = [];
-  for (const { query, admits, limit = 100 } of cases) {
+  for (const { query, admits, limit = 100, pagesOnly } of cases) {
     const walk = await walkV2(t, '/restocking_shipments', { ...query, limit }, 5);
     const page = walk.pages.at(-1)!;
     const filter = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
     const listed = walk.records.some((r) => r.id === record.id);
-    listedAt.push(listed);
-    const wanted = admits(time);
+    if (!pagesOnly) listedAt.push(listed);
+    const wanted = pagesOnly ? 'either' : admits(time);
     if (wanted !== 'either' && listed !== (wanted === 'yes')) {
       t.fail({
         title: `The filter ${filter} ${wanted === 'yes' ? 'includes' : 'excludes'} a record created exactly at the boundary (§4.2: gt and lt are strict, gte and lte inclusive)`,
