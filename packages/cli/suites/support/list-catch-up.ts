@@ -16,8 +16,6 @@ const PAUSES_MS = [250, 500, 1_000, 1_500, 2_000, 2_250, 2_500];
 export interface CaughtUp<T> {
   answer: T;
   shown: boolean;
-  /** How long the check waited beyond its first read, in ms (0 when the first read showed it). */
-  waitedMs: number;
 }
 
 /**
@@ -36,10 +34,9 @@ export async function awaitListed<T>(t: CheckContext, what: string, read: () => 
     reads += 1;
   }
   const shown = shows(answer);
-  const waitedMs = reads === 1 ? 0 : Math.round(performance.now() - started);
   if (reads > 1) {
-    const waited = `${(waitedMs / 1000).toFixed(1)} s (${reads - 1} more read${reads === 2 ? '' : 's'})`;
+    const waited = `${((performance.now() - started) / 1000).toFixed(1)} s (${reads - 1} more read${reads === 2 ? '' : 's'})`;
     t.note(shown ? `waited ${waited} for ${what}` : `waited ${waited} for ${what}, in vain: it never did within ${LIST_CATCH_UP_MS / 1000} s`);
   }
-  return { answer, shown, waitedMs };
+  return { answer, shown };
 }

@@ -33,8 +33,11 @@ export function listRecords(body: unknown): unknown[] | undefined {
  * digits in a string is read as its number, since its JSON type is the schema checks' rule.
  */
 export function recordId(record: unknown): number | undefined {
-  const id = digitsAsNumber(record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined);
-  return Number.isSafeInteger(id) ? (id as number) : undefined;
+  const id: unknown = record !== null && typeof record === 'object' ? (record as Record<string, unknown>).id : undefined;
+  if (typeof id === 'number') return Number.isInteger(id) ? id : undefined;
+  // Digits past 2^53 would name another record once read as a number.
+  const digits = digitsAsNumber(id);
+  return Number.isSafeInteger(digits) ? (digits as number) : undefined;
 }
 
 /** A walk that needs `count` records with an integer id. */
