@@ -7,10 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import { startServer, type FaultName, type RunningServer, type VariantName } from '../../packages/cli/server/index.js';
 import { startCountingProxy, type CountingProxy, type ProxiedRequest } from '../support/counting-proxy.js';
+import type { CheckId } from '../fault-map/check-ids.js';
+
+// The walk whose verdict these tests read, and a check that creates a restocking shipment before it.
+const WALK: CheckId = 'v2.lists.restocking-shipments.cursor-walk';
+const A_CREATE: CheckId = 'v2.restocking.create.shipped-201';
 
 // The restocking walk and the checks that create restocking shipments, in other files: they run beside
 // each other only if unselected checks declared between them do not hold them apart (src/checks/check.ts).
-const walkBesideWriters = 'v2.lists.restocking-shipments.cursor-walk,v2.restocking.**';
+const walkBesideWriters = `${WALK},v2.restocking.**`;
 // How long the walk's second page waits for one of the run's creates before it goes on regardless.
 const HOLD_MS = 5_000;
 
@@ -52,7 +57,7 @@ async function walkBesideACreate(options: { variants?: VariantName[]; faults?: F
     },
   });
   const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: walkBesideWriters, concurrency: 12 });
-  const walk = outcome.report.checks.find((check) => check.id === 'v2.lists.restocking-shipments.cursor-walk');
+  const walk = outcome.report.checks.find((check) => check.id === WALK);
   return { status: walk?.status, message: walk?.message.split('\n')[0], createdDuringWalk };
 }
 
@@ -104,8 +109,8 @@ async function walkAsALaggedCreateShows(options: { variants?: VariantName[]; fau
       if (request.method === 'PUT' && /^\/merchant_api\/v2\/restocking_shipments\/\d+\/cancel$/.test(request.url) && status < 300) cancelled?.();
     },
   });
-  const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: 'v2.lists.restocking-shipments.cursor-walk,v2.restocking.create.shipped-201', concurrency: 12 });
-  const walk = outcome.report.checks.find((check) => check.id === 'v2.lists.restocking-shipments.cursor-walk');
+  const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: `${WALK},${A_CREATE}`, concurrency: 12 });
+  const walk = outcome.report.checks.find((check) => check.id === WALK);
   return { status: walk?.status, message: walk?.message.split('\n')[0], createdBeforeWalk, shown };
 }
 

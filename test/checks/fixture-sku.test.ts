@@ -5,6 +5,11 @@ import { afterEach, expect, it } from 'vitest';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy.js';
+import type { CheckId } from '../fault-map/check-ids.js';
+
+// The two checks that change the fixture SKU here.
+const OMITTED_KEPT: CheckId = 'v1.skus.update.omitted-kept';
+const PUT_SAME_AS_PATCH: CheckId = 'v1.skus.update.put-same-as-patch';
 
 // How long omitted-kept's second update waits for another check's PUT of the fixture before it goes on.
 const HOLD_MS = 1_500;
@@ -55,7 +60,7 @@ it('runs the SKU update checks on fixtures.sku one after another when POST /skus
     },
   });
   const { otherMerchant: _, ...fixtures } = server.profile.fixtures ?? {};
-  const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: 'v1.skus.update.omitted-kept,v1.skus.update.put-same-as-patch', concurrency: 12 });
+  const outcome = await runChecks({ profile: { ...server.profile, baseUrl: proxy.url, fixtures }, only: `${OMITTED_KEPT},${PUT_SAME_AS_PATCH}`, concurrency: 12 });
   const verdicts = Object.fromEntries(outcome.report.checks.map((check) => [check.id, check.status]));
-  expect({ verdicts, putBetween }).toEqual({ verdicts: { 'v1.skus.update.put-same-as-patch': 'passed', 'v1.skus.update.omitted-kept': 'passed' }, putBetween: false });
+  expect({ verdicts, putBetween }).toEqual({ verdicts: { [PUT_SAME_AS_PATCH]: 'passed', [OMITTED_KEPT]: 'passed' }, putBetween: false });
 }, 60_000);
