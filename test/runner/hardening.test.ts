@@ -256,6 +256,19 @@ describe('a base URL that does not lead to the API', () => {
     }
   });
 
+  it('judges a 403 in the API\'s own error body as the token\'s, even when its message speaks of a certificate', async () => {
+    const target = await startFakeTarget((_request, reply) => reply(403, { success: false, errors: ['the certificate of this sales channel expired'] }));
+    try {
+      const outcome = await runChecks({ profile: testProfile(target.url), include: fixtures });
+      const failed = outcome.report.checks.filter((c) => c.status === 'failed');
+      expect(failed.map((c) => c.id)).toEqual(['run.inputs.tokens.primary']);
+      expect(failed[0]?.message).toContain('answered 403: an expired token or an inactive sales channel (§5)');
+      expect(failed[0]?.message).not.toContain('client certificate');
+    } finally {
+      await target.close();
+    }
+  });
+
   it('reads https against an http port as a readable TLS failure', async () => {
     const target = await startFakeTarget((_request, reply) => reply(200, emptyPage));
     try {

@@ -112,10 +112,11 @@ function shown(answer: TransportAnswer, html: boolean): string {
   return `${answer.status}, ${type}${line === '' ? ', an empty body' : `: "${line}"`}`;
 }
 
-// Gateways that demand a client certificate answer 495 or 496 (nginx's own codes), or a 400 or 403 page saying so.
+// Gateways that demand a client certificate answer 495 or 496 (nginx's own codes), or a 400 or 403 page
+// saying so; the API's own error body (§7) is never taken for one, whatever its message says.
 function demandsClientCertificate(answer: TransportAnswer): boolean {
   if (answer.status === 495 || answer.status === 496) return true;
-  return (answer.status === 400 || answer.status === 403) && /certificate/i.test(answer.text.slice(0, 4_000));
+  return (answer.status === 400 || answer.status === 403) && !apiErrorBody(answer) && /certificate/i.test(answer.text.slice(0, 4_000));
 }
 
 /** Why the answer shows the base URL does not lead to a working API, or undefined when it may. */
