@@ -5,6 +5,7 @@ import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
 import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
 import type { Batch } from './batches.js';
+import { IN_PROCESS_DISPATCHER, serveInProcess } from '../support/in-process-target.js';
 import { runChecks, startServer } from './built.js';
 
 /** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
@@ -24,11 +25,20 @@ export interface ConformingRunOptions {
   afterRun?: (server: RunningServer, outcome: RunOutcome) => Promise<void>;
   /** The batch the run shares a vitest run and worker with (`RunBatch`); alone when absent. */
   batch?: Batch | undefined;
+  /**
+   * Requests go over loopback sockets rather than in process (test/support/in-process-target.ts); so
+   * they always do to a server whose connection shape is a variant (`connections-*`).
+   */
+  sockets?: boolean;
 }
 
-/** Starts the reference server with webhook delivery to a free port (as `npm start` does), runs the checks, stops it. */
+/**
+ * Starts the reference server with webhook delivery to a free port (as `npm start` does), runs the
+ * checks (in process unless `run.sockets` or a connection variant asks for sockets), stops it.
+ */
 export async function runAgainstConforming(options: ServerOptions, run: ConformingRunOptions = {}): Promise<ConformingOutcome> {
   const { only, profileChange = (profile) => profile, afterRun, batch } = run;
+  const sockets = run.sockets === true || (options.variants ?? []).some((name) => name.startsWith('connections-'));
   const webhookPort = await freePort();
   const server = await startServer({
     port: 0,
@@ -38,13 +48,20 @@ export async function runAgainstConforming(options: ServerOptions, run: Conformi
     webhookTimeScale: 0.0002,
     ...options,
   });
+  const served = sockets ? undefined : serveInProcess(server);
   try {
-    const outcome = await runChecks({ profile: profileChange(server.profile), ...(only === undefined ? {} : { only }), ...(batch === undefined ? {} : { batch }) });
+    const outcome = await runChecks({
+      profile: profileChange(server.profile),
+      ...(only === undefined ? {} : { only }),
+      ...(batch === undefined ? {} : { batch }),
+      ...(sockets ? {} : { dispatcherModule: IN_PROCESS_DISPATCHER }),
+    });
     await afterRun?.(server, outcome);
     const byStatus = (status: string) => outcome.report.checks.filter((check) => check.status === status).map((check) => check.id).sort();
     const messages = Object.fromEntries(outcome.report.checks.filter((check) => check.status === 'failed').map((check) => [check.id, check.message.slice(0, 2000)]));
     return { failed: byStatus('failed'), skipped: byStatus('skipped'), passed: byStatus('passed'), messages };
   } finally {
+    served?.close();
     await server.close();
   }
 }

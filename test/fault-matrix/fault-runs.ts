@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import { consecutiveBatches, type Batch } from './batches.js';
 import { runChecks, startServer } from './built.js';
+import { IN_PROCESS_DISPATCHER, serveInProcess } from '../support/in-process-target.js';
 import type { FaultSetup, ProbedFault } from '../faults/index.js';
 import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
 
@@ -66,6 +67,8 @@ export function describeFaultRuns(area: string, catalogue: AreaCatalogue): void 
       const ids = [...catalogue[fault]!.checks].sort();
       const setup = catalogue[fault]!.setup ?? {};
       const { server, profile } = await startFaulted(fault, setup);
+      // What a fault breaks is in the API's answers and calls, never in its connections: in process.
+      const served = serveInProcess(server);
       try {
         const only = selectionFor(ids, setup);
         const underTest = ids.some((id) => id.includes('.properties.'));
@@ -76,6 +79,7 @@ export function describeFaultRuns(area: string, catalogue: AreaCatalogue): void 
           ...(batch === undefined ? {} : { batch }),
           ...(underTest ? {} : { runs: RUNS_WHEN_NOT_UNDER_TEST }),
           ...(only === undefined ? {} : { only }),
+          dispatcherModule: IN_PROCESS_DISPATCHER,
         });
         const failed = run.report.checks.filter((check) => check.status === 'failed').map((check) => check.id).sort();
         const caught = run.exitCode === 1 && ids.some((id) => failed.includes(id));
@@ -86,6 +90,7 @@ export function describeFaultRuns(area: string, catalogue: AreaCatalogue): void 
           .map((check) => [check.id, check.message.slice(0, 1500)]));
         expect({ fault, failed, unexpected }).toEqual({ fault, failed: ids, unexpected: {} });
       } finally {
+        served.close();
         await server.close();
       }
     }, 300_000);

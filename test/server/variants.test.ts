@@ -8,6 +8,7 @@ import { runCli } from '../support/run-cli.js';
 import { start } from './client.js';
 import { probeStart } from '../faults/probe.js';
 import { conditionCases } from './variant-cases/conditions.js';
+import { connectionCases } from './variant-cases/connections.js';
 import { resourceCases } from './variant-cases/resources.js';
 import type { VariantCase } from './variant-cases/types.js';
 
@@ -15,7 +16,7 @@ import type { VariantCase } from './variant-cases/types.js';
 // default server must answer otherwise. The test client checks headers and schemas on both sides.
 
 // Every variant but the webhook ones, which have their own table below.
-const cases: Record<Exclude<VariantName, `webhooks-${string}`>, VariantCase> = { ...resourceCases, ...conditionCases };
+const cases: Record<Exclude<VariantName, `webhooks-${string}`>, VariantCase> = { ...resourceCases, ...conditionCases, ...connectionCases };
 
 async function observe(row: VariantCase, options: ServerOptions, check: boolean): Promise<unknown> {
   let now = probeStart;
@@ -130,6 +131,16 @@ const webhookCases = {
     },
     conforming: [1, 1, 1, 1],
     variant: [2, 1, 2, 1],
+  },
+  'webhooks-two-calls-per-event': {
+    observe: (calls) => {
+      const v1 = calls.filter((c) => c.path === '/v1');
+      const v2 = calls.filter((c) => c.path === '/v2');
+      const payloads = (list: Record<string, any>[]) => new Set(list.map((c) => JSON.stringify(c.path === '/v1' ? { ...c, eventId: undefined } : c.data))).size;
+      return [v1.length, new Set(v1.map((c) => c.eventId)).size, payloads(v1), v2.length, new Set(v2.map((c) => c.event_id)).size, payloads(v2)];
+    },
+    conforming: [1, 1, 1, 1, 1, 1],
+    variant: [2, 2, 1, 2, 2, 1],
   },
   'webhooks-creation-announced': {
     observe: (calls) => calls.map(kind).sort(),

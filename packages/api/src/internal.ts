@@ -5,7 +5,8 @@ export { apiOfWindow, mayBeTrailing, pacing, rateLimitKey } from './http/pacing.
 export type { PacedWindow, RateLimitUsage, WindowOf } from './http/pacing.js';
 export { recording, RECORDED_BODY_LIMIT } from './http/recording.js';
 export type { RecordingOptions } from './http/recording.js';
-export { describeNetworkError } from './http/network-error.js';
+export { describeNetworkError, isConnectionClosed } from './http/network-error.js';
+export { isSafeMethod } from './http/connection-reuse.js';
 export type { NetworkErrorContext } from './http/network-error.js';
 export { connectionSecrets, proxyFor, reservedHeaderProblem, shownBytes, shownProxy } from './http/connection.js';
 export { versionPathOf } from './client/paginate.js';

@@ -1,7 +1,8 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TargetProfile } from '../src/profile/types.js';
 import { createListeners } from './app.js';
+import { shapeConnections } from './http/connections.js';
 import type { Clock, ServerState } from './context.js';
 import { isFaultName, unknownFaults } from './faults/index.js';
 import { buildProfile } from './profile.js';
@@ -48,6 +49,8 @@ export interface RunningServer {
   url: string;
   port: number;
   profile: TargetProfile;
+  /** The API's request listener, for serving it without a socket (the project's tests: test/support/in-process-target.ts). */
+  listener: RequestListener;
   /** Resolves once every webhook call emitted so far is made, with its retries and duplicates, or given up: what a test awaits instead of a sleep. */
   webhooksSettled(): Promise<void>;
   close(): Promise<void>;
@@ -111,6 +114,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('checkExpectation', listeners.request);
   server.on('clientError', listeners.clientError);
   server.on('connect', listeners.connect);
+  shapeConnections(server, variants);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -121,6 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     port,
+    listener: listeners.request,
     profile: buildProfile(url, rateLimit, options.batchTracking ?? true, { v1Url: options.webhookV1Url, v2Url: options.webhookV2Url, timeScale, ...(options.webhookAnswerTimeoutMs === undefined ? {} : { answerTimeoutMs: options.webhookAnswerTimeoutMs }) }, options.expiryHandling ?? true),
     webhooksSettled: () => dispatcher.settled(),
     close: async () => {

@@ -18,7 +18,11 @@ export class NetworkError extends ClientError {
   readonly code = 'MFC_NETWORK';
   override name = 'NetworkError';
 
-  constructor(message: string, readonly reason: string, exchanges: readonly RecordedExchange[] = []) {
+  /**
+   * @param connectionClosed the other side closed or reset the connection before an answer (a read
+   * was already sent again on a new connection): whether the request was read cannot be told.
+   */
+  constructor(message: string, readonly reason: string, exchanges: readonly RecordedExchange[] = [], readonly connectionClosed = false) {
     super(message, exchanges);
   }
 }

@@ -31,6 +31,20 @@ function innermost(error: ErrnoLike): ErrnoLike {
   return error;
 }
 
+/** The errors of a connection the other side closed or reset before its answer. */
+const CONNECTION_CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a request got no answer because the other side closed or reset its connection first: the
+ * request may never have been read, and who closed it cannot be told, so a verdict on the request
+ * cannot be given (connection-reuse.ts).
+ */
+export function isConnectionClosed(error: Error): boolean {
+  const inner = innermost(error as ErrnoLike);
+  const code = inner.code ?? (inner.cause as ErrnoLike | undefined)?.code;
+  return code !== undefined && CONNECTION_CLOSED_CODES.has(code);
+}
+
 /** The one setting that sets a proxy, for a message that suggests one. */
 const SET_A_PROXY = 'HTTPS_PROXY or connection.proxy (mfc doctor --proxy URL)';
 

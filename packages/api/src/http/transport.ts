@@ -1,9 +1,10 @@
 import type { Dispatcher } from 'undici';
 import { connectionDispatcher, connectionHeaders, DEFAULT_MAX_ANSWER_BYTES, headerReplayNames, proxyFor, type ConnectionOptions } from './connection.js';
 import { ACCEPTED_ENCODINGS, decoding } from './decoding.js';
+import { resendReadsOnClosedConnection, writesOnOwnConnections } from './connection-reuse.js';
 import { AbortError, NetworkError, TimeoutError } from './errors.js';
 import { headerRecord } from './handler.js';
-import { describeNetworkError } from './network-error.js';
+import { describeNetworkError, isConnectionClosed } from './network-error.js';
 import { Pacer, pacing, type WindowOf } from './pacing.js';
 import { recording, type ReplayTokenOf } from './recording.js';
 import { retryGatewayFailures, retryOn429, type RetryOn429Options } from './retry.js';
@@ -104,8 +105,9 @@ function deadline(): Interceptor {
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * The integrator's transport: the connection's dispatcher with the chain decoding → deadline →
- * recording → pacing → 429 retry → gateway retry, when asked (innermost first).
+ * The integrator's transport: the connection's dispatchers with the chain writes on their own
+ * connections → reads sent again on a closed connection → decoding → deadline → recording → pacing →
+ * 429 retry → gateway retry, when asked (innermost first).
  */
 export function createTransport(options: TransportOptions): Transport {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -124,10 +126,15 @@ export function createTransport(options: TransportOptions): Transport {
     ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
     ...(options.onWait === undefined ? {} : { onWait: options.onWait }),
   });
+  const ownDispatchers = options.dispatcher === undefined;
   const base = options.dispatcher ?? connectionDispatcher(connection, timeoutMs);
+  // Writes travel on connections of their own (connection-reuse.ts); a caller's dispatcher takes both.
+  const writes = options.dispatcher ?? connectionDispatcher(connection, timeoutMs);
   // compose() wraps in order, so the first interceptor sits closest to the wire: every later step
   // sees the decoded answer, and each retry attempt is timed, recorded and paced on its own.
   const dispatcher = base.compose(
+    writesOnOwnConnections(writes),
+    resendReadsOnClosedConnection(ownDispatchers ? () => connectionDispatcher(connection, timeoutMs) : undefined),
     decoding(maxAnswerBytes),
     deadline(),
     recording({
@@ -173,7 +180,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
     },
     async close() {
-      if (!options.dispatcher) await base.close();
+      if (ownDispatchers) await Promise.all([base.close(), writes.close()]);
     },
   };
 }
@@ -185,5 +192,5 @@ function transportError(error: unknown, request: TransportRequest, redact: (text
   }
   if (request.signal?.aborted) return new AbortError(`${what}: aborted`, exchanges, { cause: request.signal.reason });
   const reason = redact(describe(error as Error));
-  return new NetworkError(`${what}: ${reason}`, reason, exchanges);
+  return new NetworkError(`${what}: ${reason}`, reason, exchanges, isConnectionClosed(error as Error));
 }

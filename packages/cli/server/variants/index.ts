@@ -1,6 +1,7 @@
 import type { Literal, Switches } from '../switches.js';
 import { variants as bodies } from './bodies.js';
 import { variants as cancel } from './cancel.js';
+import { variants as connections } from './connections.js';
 import { variants as errors } from './errors.js';
 import { variants as lists } from './lists.js';
 import { variants as seed } from './seed.js';
@@ -15,7 +16,7 @@ export type { VariantDefinition } from './types.js';
 
 // Each area declares its variants `as const satisfies readonly VariantDefinition[]`, so the names stay literals.
 const all = [
-  ...time, ...bodies, ...cancel, ...lists, ...v2Lists, ...statuses, ...errors, ...traffic, ...seed, ...webhooks,
+  ...time, ...bodies, ...cancel, ...lists, ...v2Lists, ...statuses, ...errors, ...traffic, ...connections, ...seed, ...webhooks,
 ] satisfies readonly VariantDefinition[];
 
 /** The name of every variant `mfc serve --variant` can switch on, as a union of literals. */

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { FaultName } from '../faults/index.js';
 import type { VariantName } from '../variants/index.js';
 import { envelopeOf, wireMessage } from './message.js';
-import type { Message, MessageDeviations } from './message.js';
+import type { Message, MessageDeviations, WireMessage } from './message.js';
 import { postOnce } from './post.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, answerLimitOf, nextStep } from './schedule.js';
 import type { AttemptOutcome, RetryDeviations } from './schedule.js';
@@ -97,24 +97,25 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   setMaxListeners(0, controller.signal);
   const running = new Set<Promise<void>>();
 
-  // Resolves whether the call was received (any status below 400).
-  const deliver = async (url: string, delivery: Message): Promise<boolean> => {
+  // Resolves to what the attempt the receiver acknowledged sent (any status below 400), or undefined.
+  // `resend`: every attempt sends these bytes and headers (a duplicate of an acknowledged call).
+  const deliver = async (url: string, delivery: Message, resend?: WireMessage): Promise<WireMessage | undefined> => {
     const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false, noRetryConnectionFailure: false, noRetryTimeout: false };
     let failures = 0;
     let rateLimited = 0;
     for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
-      const wire = wireMessage(delivery, attempt, key, message);
+      const wire = resend ?? wireMessage(delivery, attempt, key, message);
       const outcome = await postOnce({ url, ...wire, answerTimeoutMs, strictLimit: shortWait, followRedirects, signal: controller.signal });
-      if (outcome === undefined) return false;
+      if (outcome === undefined) return undefined;
       options.onAttempt?.(url, outcome);
       const step = nextStep(outcome, deviations);
-      if (step === 'received' || step === 'rejected') return step === 'received';
+      if (step === 'received' || step === 'rejected') return step === 'received' ? wire : undefined;
       const count = step === 'retry-rate-limited' ? (rateLimited += 1) : (failures += 1);
       const delay = RETRY_DELAYS_MS[count - 1];
-      if (count >= MAX_ATTEMPTS || delay === undefined) return false;
+      if (count >= MAX_ATTEMPTS || delay === undefined) return undefined;
       await sleep(delay * options.timeScale, controller.signal);
     }
-    return false;
+    return undefined;
   };
 
   return {
@@ -127,19 +128,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         payload: render(event.api === 'v1' ? payload : envelopeOf(event.type, payload, faults.has('webhooks-v2-missing-envelope-field'), fixedTimestamp ?? new Date(at).toISOString())),
         eventId: randomUUID(),
       });
-      const plan = [message(event.payload, now)];
+      // webhooks-two-calls-per-event: each event goes out as two calls with the same payload, each with
+      // its own event id and its own retries, side by side.
+      const callsOf = (payload: unknown, at: number): Message[] =>
+        variants.has('webhooks-two-calls-per-event') ? [message(payload, at), message(payload, at)] : [message(payload, at)];
+      const plan = [callsOf(event.payload, now)];
       // webhooks-out-of-order: the event of the record's previous change arrives after this one.
-      if (variants.has('webhooks-out-of-order') && event.previous !== undefined) plan.push(message(event.previous, earlier(event.previous, now)));
-      // webhooks-duplicate-deliveries: a received call is made once more with the same payload; never
-      // one the receiver rejected, which §6.3 point 4 forbids retrying.
+      if (variants.has('webhooks-out-of-order') && event.previous !== undefined) plan.push(callsOf(event.previous, earlier(event.previous, now)));
+      // webhooks-duplicate-deliveries: a received call is made once more with the same bytes and headers;
+      // never one the receiver rejected, which §6.3 point 4 forbids retrying.
       const twice = variants.has('webhooks-duplicate-deliveries');
       // A failed delivery is the receiver's problem, never the server's: nothing may escape.
       // webhooks-v2-events-to-v1-url: the v1 URL gets each v2 call too.
       const urls = event.api === 'v2' && faults.has('webhooks-v2-events-to-v1-url') && options.v1Url !== undefined ? [url, options.v1Url] : [url];
-      const task = (async () => {
-        for (const delivery of plan) {
-          for (const target of urls) if ((await deliver(target, delivery)) && twice) await deliver(target, delivery);
+      const call = async (delivery: Message): Promise<void> => {
+        for (const target of urls) {
+          const acknowledged = await deliver(target, delivery);
+          if (acknowledged !== undefined && twice) await deliver(target, delivery, acknowledged);
         }
+      };
+      const task = (async () => {
+        for (const calls of plan) await Promise.all(calls.map(call));
       })().catch(() => undefined);
       running.add(task);
       void task.finally(() => running.delete(task));

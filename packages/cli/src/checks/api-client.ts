@@ -1,4 +1,4 @@
-import { queryString, sendRequest, type Query } from '@mfc-conformance/api/internal';
+import { isSafeMethod, queryString, sendRequest, type Query } from '@mfc-conformance/api/internal';
 import { NetworkError } from '@mfc-conformance/api/client';
 import type { ParamsOf } from '@mfc-conformance/api/client';
 import type { HttpClient, RecordedExchange } from '../http/index.js';
@@ -119,6 +119,13 @@ export class ApiClient<V extends ApiVersion = ApiVersion> {
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       this.onExchanges([...error.exchanges]);
+      // The deployment (or something on the way) closed the connection before an answer: whether it read
+      // the request cannot be told, so there is nothing to judge. A read was already sent again on a new
+      // connection, and a write never goes out on one that lay idle (@mfc-conformance/api connection-reuse).
+      if (error.connectionClosed) {
+        const connection = isSafeMethod(options.method) ? 'sent again on a new connection, it was closed again' : 'a connection of its own, as every write gets';
+        this.skip(`could not judge: ${options.method} ${options.path}${queryString(options.query)} got no answer: ${error.reason} (${connection}; ${new URL(this.baseUrl).host})`);
+      }
       throw new CheckFailure({
         kind: 'unreachable',
         title: `${options.method} ${options.path}${queryString(options.query)} got no answer`,

@@ -11,6 +11,8 @@ export { idMatcher, isSelected, skipReason } from './selection.js';
 export { STATUS_POINTER } from './validation.js';
 export { DEFAULT_MAX_WAIT_MS, runSession } from './session.js';
 export { profileClientOptions, profileSecrets } from './profile-client.js';
+export { loadDispatcherFactory, runDispatcher } from './dispatcher-module.js';
+export type { DispatcherFactory } from './dispatcher-module.js';
 export type { ApiVersion, CheckMeta, CheckRecord, CreatedRecord, FailureDetail, RunConfig, SchemaScope, SchemaViolation } from './types.js';
 export { openRunChannel } from './run-channel.js';
 export type { RunChannel, RunMessage } from './run-channel.js';

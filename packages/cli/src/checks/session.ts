@@ -1,3 +1,4 @@
+import { runDispatcher } from './dispatcher-module.js';
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
 import { openRunChannel } from './run-channel.js';
@@ -76,8 +77,10 @@ export function runSession(run: RunConfig): RunSession {
       scheduler.stop(message.reason);
       http.halt(message.reason);
     });
+    const dispatcher = runDispatcher(run);
     const http = new HttpClient({
       ...profileClientOptions(run.profile),
+      ...(dispatcher === undefined ? {} : { dispatcher }),
       requestTimeoutMs: run.requestTimeoutMs,
       ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       ...(run.share === undefined ? {} : { share: run.share }),
@@ -174,6 +177,7 @@ export function runSession(run: RunConfig): RunSession {
         sessions.delete(run.marker);
         forgetCheckIds(run.marker);
         await http.close();
+        await dispatcher?.close();
       },
       started: (id) => channel.post({ kind: 'started', id }),
       nextId: () => (counter += 1),

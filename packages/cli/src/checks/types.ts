@@ -102,6 +102,8 @@ export interface RunConfig {
   costs?: Record<string, Record<string, number>>;
   /** Checks that run as `tokens.otherMerchant` with `fixtures.otherMerchant`, in that merchant's windows (src/runner/other-merchant.ts). */
   asOtherMerchant?: string[];
+  /** `RunOptions.dispatcherModule`: the module whose `createDispatcher` sends the run's requests (src/checks/dispatcher-module.ts). */
+  dispatcherModule?: string;
 }
 
 /** A record a check created on the target (a success answer to a POST), for the report and cleanup. */

@@ -49,6 +49,13 @@ export interface RunOptions {
    * cannot be stopped on its own; `signal` and the rate-limit bound stop only its own checks.
    */
   batch?: RunBatch;
+  /**
+   * A module (a path or file URL) exporting `createDispatcher(baseUrl)`: the undici dispatcher every
+   * request of the run goes out through, under the run's own chain (pacing, retries, recording), instead
+   * of the profile's connection. For a target in the same process, without sockets (the project's fault
+   * matrix); a deployment is reached through `profile.connection`.
+   */
+  dispatcherModule?: string;
 }
 
 /** Defaults of the limits. */

@@ -8,11 +8,15 @@ import { relative } from 'node:path';
 import { afterAll, beforeAll, describe, inject, test } from 'vitest';
 import { registerCheck } from '../checks/check.js';
 import { CheckFileError, checkDefinitions, type CheckDefinition } from '../checks/registry.js';
+import { loadDispatcherFactory } from '../checks/dispatcher-module.js';
 import { runSession } from '../checks/session.js';
 import { loadFailureId } from './load-failure.js';
 import { Turns } from './turns.js';
 
 const runs = inject('mfcRuns');
+// A run that brings its own dispatcher (RunOptions.dispatcherModule) has it made in this thread too.
+// Imported from this file, which vitest transforms (the built toolkit is left to Node): a module in TypeScript loads.
+for (const module of new Set(runs.flatMap((run) => (run.dispatcherModule === undefined ? [] : [run.dispatcherModule])))) await loadDispatcherFactory(module, (name) => import(name));
 // The runs of one vitest run share their root; each registers the checks of its own files.
 const { root } = runs[0]!;
 const loaded = new Map<string, { definitions: CheckDefinition[] } | { error: unknown }>();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { DEFAULT_MAX_WAIT_MS, isSelected, openRunChannel, profileClientOptions, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
+import { DEFAULT_MAX_WAIT_MS, isSelected, loadDispatcherFactory, openRunChannel, profileClientOptions, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerWindow } from '../http/index.js';
 import { rateShare } from '../profile/index.js';
 import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
@@ -70,8 +70,10 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   else options.signal?.addEventListener('abort', onInterrupt, { once: true });
 
   let preflightStop: string | undefined;
+  const dispatcher = options.dispatcherModule === undefined ? undefined : (await loadDispatcherFactory(options.dispatcherModule))(profile.baseUrl);
   const probe = new HttpClient({
     ...profileClientOptions(profile),
+    ...(dispatcher === undefined ? {} : { dispatcher }),
     requestTimeoutMs, maxRetries: 1, maxWaitMs,
     ...(share === undefined ? {} : { share }),
     ...(profile.rateLimit?.perMinute === undefined ? {} : { perMinute: profile.rateLimit.perMinute }),
@@ -90,6 +92,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
   } finally {
     stop.signal.removeEventListener('abort', haltProbe);
     await probe.close();
+    await dispatcher?.close();
   }
   const interruptedEarly = stop.signal.aborted;
   const latencyMs = (performance.now() - preflightStarted) / Math.max(1, probe.requestCount);
@@ -114,6 +117,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     concurrency: options.concurrency ?? defaults.concurrency,
     files: files.map((file) => join(root, file)),
     root,
+    ...(options.dispatcherModule === undefined ? {} : { dispatcherModule: options.dispatcherModule }),
   };
   const plan = planChecks(checks, config, probe, loadCosts(root), { everyCheck: declared, latencyMs });
   config.costs = Object.fromEntries(Object.entries(plan.costs).map(([id, cost]) => [id, cost.requests]));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Delivery, Refusal } from './delivery.js';
 import { parseEvent, looksLikeEnvelope } from '@mfc-conformance/api/webhooks';
 import { readBody } from './read-body.js';
-import { acknowledgeValid } from './responders.js';
+import { acknowledgeValid, dropsConnection } from './responders.js';
 import type { Answer, Responder } from './responders.js';
 import { SIGNATURE_HEADER, verifySignature } from '@mfc-conformance/api/webhooks';
 
@@ -142,20 +142,20 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
       : rule?.answer ?? await responder(delivery);
-    delivery.answer = answer === 'hang' || answer === 'drop' ? answer : answer.status;
+    delivery.answer = answer === 'hang' ? answer : dropsConnection(answer) ? 'drop' : answer.status;
     // Visible only once answered, so a check waiting for a delivery also sees what it was told.
     record(delivery);
     rule?.answered(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
+    if (answer !== 'drop' && answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     // A connection failure for the sender (§6.3 point 4): closed with no answer at all.
-    if (answer === 'drop') {
+    if (dropsConnection(answer)) {
       request.socket.destroy();
       return;
     }
     // After a refused body the rest of it is never read, so the connection cannot be reused.
     if (refusal !== undefined) response.shouldKeepAlive = false;
-    if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds).
     if (response.destroyed) return;
     response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', ...answer.headers }).end(answer.body ?? '');
