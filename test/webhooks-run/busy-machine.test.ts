@@ -1,4 +1,4 @@
-// The webhook checks that watch time (an answer held 3/5 of the sender's limit, the retry windows, the
+// The webhook checks that watch time (an answer held half of the sender's limit, the retry windows, the
 // redirect) keep their verdicts on a machine whose cores are busy with other work (issue 37): two
 // processes spin for as long as the runs take, one per core, beside the suite's own load. The
 // conforming server passes them all, and each fault about an answer or a retry fails exactly its check.

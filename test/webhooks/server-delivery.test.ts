@@ -54,8 +54,8 @@ describe('reference server webhook delivery, end to end', () => {
     expect((await v2('PUT', `/restocking_shipments/${id}/cancel`)).status).toBeLessThan(300);
 
     const [v1Call, v2Call] = await Promise.all([
-      receiver.waitFor(forResource({ api: 'v1', id, status: 'cancelled' }), 5_000),
-      receiver.waitFor(forResource({ api: 'v2', kind: 'restocking_shipment', id, status: 'cancelled' }), 5_000),
+      receiver.waitFor(forResource({ api: 'v1', id, status: 'cancelled' }), 15_000),
+      receiver.waitFor(forResource({ api: 'v2', kind: 'restocking_shipment', id, status: 'cancelled' }), 15_000),
     ]);
     for (const call of [v1Call, v2Call]) {
       const arrived = receiver.deliveries.map((delivery) => `${delivery.api} ${String(delivery.resource?.id)} ${String(delivery.resource?.status)}`);

@@ -13,7 +13,7 @@ export const ANSWER_LIMIT_MS = 5_000;
 // The shortest answer limit a time scale brings. On a loaded machine (the fault matrix runs several full
 // runs side by side on two cores, and another job may keep both cores busy) a receiver or sender thread
 // has waited up to a second and more for the CPU, and the checks' margins are 2/5 of the limit: a slow
-// answer (3/5 of it) still comes 1.6 s before the limit, a retry that must not come is watched 1.6 s past
+// answer (half of it) still comes 2 s before the limit, a retry that must not come is watched 1.6 s past
 // its wait.
 const MIN_ANSWER_LIMIT_MS = 4_000;
 

@@ -32,8 +32,8 @@ export interface Delivery {
   /** The status answered, `'hang'` while held open, `'drop'` when the connection was closed unanswered, undefined until the responder has decided. */
   answer: number | 'hang' | 'drop' | undefined;
   /**
-   * When the answer left (or the connection was closed unanswered). Undefined until then, and for a
-   * call held open.
+   * When the answer left (or the connection was closed unanswered; or, when the sender had given up
+   * first, when the answer was ready). Undefined until then, and for a call held open.
    */
   answeredAt?: Date;
   /**

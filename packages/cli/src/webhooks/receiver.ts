@@ -5,7 +5,7 @@ import type { Delivery, Refusal } from './delivery.js';
 import { parseEvent, looksLikeEnvelope } from '@mfc-conformance/api/webhooks';
 import { LoopStalls } from './loop-stalls.js';
 import { readBody } from './read-body.js';
-import { acknowledgeValid, dropsConnection } from './responders.js';
+import { acknowledgeValid } from './responders.js';
 import type { Answer, Responder } from './responders.js';
 import { SIGNATURE_HEADER, verifySignature } from '@mfc-conformance/api/webhooks';
 
@@ -153,24 +153,25 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
       : rule?.answer ?? await responder(delivery);
-    delivery.answer = answer === 'hang' ? answer : dropsConnection(answer) ? 'drop' : answer.status;
+    delivery.answer = answer === 'hang' || answer === 'drop' ? answer : answer.status;
     // Visible only once answered, so a check waiting for a delivery also sees what it was told.
     record(delivery);
     rule?.answered(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
-    const delayMs = answer === 'drop' ? 0 : (answer.delayMs ?? 0);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     // A connection failure for the sender (§6.3 point 4): closed with no answer at all.
-    if (dropsConnection(answer)) {
+    if (answer === 'drop') {
       request.socket.destroy();
-      answered(delayMs);
+      answered(0);
       return;
     }
+    const delayMs = answer.delayMs ?? 0;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     // After a refused body the rest of it is never read, so the connection cannot be reused.
     if (refusal !== undefined) response.shouldKeepAlive = false;
-    // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds).
-    if (response.destroyed) return;
+    // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds). The answer was ready
+    // now all the same: how late that was tells whether the sender's giving up was this machine's doing.
+    if (response.destroyed) return answered(delayMs);
     response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', ...answer.headers }).end(answer.body ?? '');
     answered(delayMs);
   };
