@@ -67,7 +67,8 @@ export class Client<V extends ApiVersion> {
   readonly baseUrl: string;
   readonly #token: string;
   readonly #redact: (text: string) => string;
-  readonly #transport: Transport;
+  #transport: Transport | undefined;
+  readonly #makeTransport: () => Transport;
   readonly #ownsTransport: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #timeoutMs: number;
@@ -82,7 +83,9 @@ export class Client<V extends ApiVersion> {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#validate = options.validate ?? false;
     this.#ownsTransport = options.transport === undefined;
-    this.#transport = options.transport ?? createTransport({
+    this.#transport = options.transport;
+    // Built at the first call: the HTTP stack (undici) is loaded then, not when a client is created.
+    this.#makeTransport = () => createTransport({
       redact: this.#redact,
       timeoutMs: this.#timeoutMs,
       ...pick(options, ['share', 'perMinute', 'maxWaitMs', 'maxRetries', 'dispatcher', 'pacer', 'connection']),
@@ -138,7 +141,7 @@ export class Client<V extends ApiVersion> {
 
   /** Closes the connections of the client's own transport (an injected one is left open). */
   async close(): Promise<void> {
-    if (this.#ownsTransport) await this.#transport.close?.();
+    if (this.#ownsTransport) await this.#transport?.close?.();
   }
 
   toString(): string {
@@ -161,6 +164,7 @@ export class Client<V extends ApiVersion> {
 
   async #call(method: string, template: string, init: LooseInit | undefined, url?: string): Promise<LooseResult<V> & { url: string }> {
     const signals = [this.#signal, init?.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+    this.#transport ??= this.#makeTransport();
     const answer = await sendRequest(this.#transport, {
       api: this.version,
       baseUrl: this.baseUrl,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { MfcError } from '../errors.js';
+import { undici } from './undici.js';
 
 /** The answer bound when none is given: far above any page the specification allows (§8: at most 100 records). */
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -187,6 +188,7 @@ export function connectionDispatcher(connection: ConnectionOptions | undefined, 
     connect: { timeout: connectTimeoutMs, ...secure },
     maxResponseSize: connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   };
+  const { Agent, EnvHttpProxyAgent } = undici();
   if (connection?.proxy === 'none') return new Agent(common);
   // The proxies and exceptions are read here, so the dispatcher goes where `proxyFor` says (an empty
   // variable is unset, where undici alone would take an empty lower-case one over the capitals); an
