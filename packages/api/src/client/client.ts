@@ -1,13 +1,14 @@
 import { inspect } from 'node:util';
 import type { Dispatcher } from 'undici';
 import { connectionSecrets, type ConnectionOptions } from '../http/connection.js';
-import type { Pacer } from '../http/pacing.js';
+import { assertShare, type Pacer } from '../http/pacing.js';
+import { baseUrlProblem } from '../base-url.js';
 import { createRedactor, redactDeep } from '../http/redact.js';
 import { retryDelayMs } from '../http/retry.js';
 import { validateResponse } from '../openapi/index.js';
 import type { ApiVersion } from '../openapi/types.js';
 import { sendRequest, versionBase, type CoreAnswer, type Query } from './core.js';
-import { ApiError, RateLimitedError, ValidationError } from './errors.js';
+import { ApiError, ClientOptionsError, RateLimitedError, ValidationError } from './errors.js';
 import { walkCursors, walkPages, type PageFetch } from './paginate.js';
 import { createTransport, type Transport } from '../http/transport.js';
 import type {
@@ -75,6 +76,11 @@ export class Client<V extends ApiVersion> {
   readonly #validate: boolean;
 
   constructor(options: ClientOptions<V>) {
+    // A mistake in the options throws here, at once; what a call meets later is its result (see `ApiResult`).
+    const problem = typeof options.baseUrl === 'string' ? baseUrlProblem(options.baseUrl, 'baseUrl') : `baseUrl expected a string, received ${typeof options.baseUrl}`;
+    if (problem !== undefined) throw new ClientOptionsError(problem);
+    if (options.version !== 'v1' && options.version !== 'v2') throw new ClientOptionsError(`version expected "v1" or "v2", received ${JSON.stringify(options.version)}`);
+    assertShare(options.share);
     this.version = options.version;
     this.baseUrl = options.baseUrl;
     this.#token = options.token;
