@@ -1,4 +1,4 @@
-import { coverageLine, failuresBySection, type CheckResult, type CheckStatus, type RuleCoverage, type RunDetails, type RunReport } from './model.js';
+import { coverageLine, failuresBySection, targetLine, type CheckResult, type CheckStatus, type RuleCoverage, type RunDetails, type RunReport } from './model.js';
 import { curlHtml, exchangeHtml } from './exchange-html.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './html-assets.js';
 import { escapeHtml } from './html-escape.js';
@@ -147,6 +147,7 @@ function runHtml(run: RunDetails): string {
  * seed and created records; a banner when the run was interrupted.
  */
 export function renderHtml(report: RunReport, title = 'mfc run report'): string {
+  const { target } = report;
   const interrupted = report.run?.interrupted === undefined
     ? ''
     : `<div class="banner" role="alert">Interrupted (${escapeHtml(report.run.interrupted)}): this report holds only the checks that finished.</div>\n`;
@@ -154,8 +155,9 @@ export function renderHtml(report: RunReport, title = 'mfc run report'): string 
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${REPORT_STYLE}</style></head>
-<body>${interrupted}<h1>${escapeHtml(title)}</h1>
+<title>${escapeHtml(target === undefined ? title : `${title}: ${target.baseUrl} (${target.environment})`)}</title><style>${REPORT_STYLE}</style></head>
+<body>${interrupted}<h1>${escapeHtml(title)}${target === undefined ? '' : ` of <code>${escapeHtml(target.baseUrl)}</code> (${escapeHtml(target.environment)})`}</h1>
+${target === undefined ? '' : `<p class="meta target">${escapeHtml(targetLine(target))}</p>`}
 ${summaryHtml(report)}
 ${sectionTableHtml(report)}
 ${failuresHtml(report)}

@@ -1,5 +1,5 @@
 import { safeLine } from '../text/terminal.js';
-import { coverageLine, failuresBySection, type CheckResult, type RunReport } from './model.js';
+import { coverageLine, failuresBySection, targetLine, type CheckResult, type RunReport } from './model.js';
 import { firstReplayable, replayCommand } from './replay.js';
 
 /** The most failures `report.md` lists one by one; the rest are counted (a PR comment holds 65,536 characters). */
@@ -109,8 +109,13 @@ export function renderMarkdown(report: RunReport, title = 'mfc run report'): str
   const coverage = report.coverage
     ? [`${escapeMarkdown(coverageLine(report.coverage.total))} (${report.coverage.total.passed} passed, ${report.coverage.total.failed} failed, ${report.coverage.total.skipped} skipped)`]
     : [];
+  const target = report.target;
+  // The heading names the deployment (a CI artifact must tell staging from production); the line under it the rest.
+  const heading = target === undefined
+    ? [`## ${verdict} ${escapeMarkdown(title)}: ${passed} passed, ${failed} failed, ${skipped} skipped`]
+    : [`## ${verdict} ${escapeMarkdown(title)} of ${codeSpan(target.baseUrl)} (${target.environment}): ${passed} passed, ${failed} failed, ${skipped} skipped`, '', escapeMarkdown(targetLine(target))];
   return `${blocks(
-    [`## ${verdict} ${escapeMarkdown(title)}: ${passed} passed, ${failed} failed, ${skipped} skipped`],
+    heading,
     interrupted,
     coverage,
     runLine(report),

@@ -118,6 +118,7 @@ export const execute: Command['run'] = async (args) => {
       startedAt: Math.round(performance.timeOrigin),
       reportDir: values['report-dir'],
       runCommand,
+      profileName: values.profile ?? '--base-url',
       allowProductionWrites: values['allow-production-writes'],
       ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
       onPlan: (plan, deadlineMs, selected) => process.stderr.write(`mfc run: ${renderPlan(plan, { deadlineMs, selected }).split('\n').join('\nmfc run: ')}\n`),
