@@ -34,7 +34,7 @@ describe('report.html as text', () => {
     const top = html.slice(0, html.indexOf('<h2>By §</h2>'));
     expect(top).toContain('<p class="verdict failed">3 of 11 checks failed</p>');
     for (const count of ['<b>3</b>failed', '<b>5</b>passed', '<b>3</b>skipped']) expect(top).toContain(count);
-    expect(top).toContain('rules: 11 checked, 2 unobservable, 1 without a check (6 passed, 2 failed, 3 skipped)');
+    expect(top).toContain('rules: 11 with a check, 2 unobservable, 1 without a check (of the 11 with a check: 6 passed, 2 failed, 3 not run)');
     expect(top).toContain('run marker <code>mfc-lx3k9a1b2c</code> · seed <code>123</code> · 2 records created');
     expect(top).toContain('<pre id="replay">mfc run --profile staging.json --only v1.orders.create.duplicate-409 --seed 123</pre>');
   });

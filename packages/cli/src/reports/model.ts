@@ -180,9 +180,17 @@ export function buildReport(checks: CheckResult[], coverage?: RuleCoverage, run?
   return { ...(target ? { target } : {}), summary, checks, ...(coverage ? { coverage } : {}), ...(run ? { run } : {}) };
 }
 
-/** The one-line coverage statement: `rules: 198 checked, 12 unobservable, 0 without a check`. */
+/** The one-line coverage statement: `rules: 198 with a check, 12 unobservable, 0 without a check`. */
 export function coverageLine(counts: RuleCounts): string {
-  return `rules: ${counts.checked} checked, ${counts.unobservable} unobservable, ${counts.withoutCheck} without a check`;
+  return `rules: ${counts.checked} with a check, ${counts.unobservable} unobservable, ${counts.withoutCheck} without a check`;
+}
+
+/**
+ * The coverage statement of a run, with how the rules that have a check fared: a rule none of whose
+ * checks ran is "not run", never counted as checked (`… (of the 198 with a check: 61 passed, 0 failed, 137 not run)`).
+ */
+export function coverageOutcome(counts: RuleCounts): string {
+  return `${coverageLine(counts)} (of the ${counts.checked} with a check: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not run)`;
 }
 
 /** Failed checks grouped by section, sections in specification order (4.1 before 4.10). */

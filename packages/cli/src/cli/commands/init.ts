@@ -290,7 +290,11 @@ export const command: Command = {
     // The file must load as mfc run will load it: a profile init writes is never one run refuses.
     loadProfile(values.out, env);
     process.stdout.write(safeText(renderInitSummary(outcome, checks)));
-    process.stdout.write(`wrote ${values.out}. Next: mfc doctor --profile ${values.out}, then mfc run --profile ${values.out}\n`);
+    // The one next line, as every command words it: mfc-profile.yaml here is what doctor and run take by themselves.
+    const { cliName } = await import('../invocation.js');
+    const { DEFAULT_PROFILE } = await import('../target.js');
+    const profileFlag = values.out === DEFAULT_PROFILE ? '' : ` --profile ${values.out}`;
+    process.stdout.write(`wrote ${values.out}\nnext: ${cliName()} doctor${profileFlag}, then ${cliName()} run${profileFlag}\n`);
     return 0;
   },
 };
