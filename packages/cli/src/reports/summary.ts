@@ -35,7 +35,7 @@ function skippedWhy(report: RunReport, skipped: number): string {
   const before = Math.min(skipped, Math.max(0, report.checks.length - planned));
   const during = skipped - before;
   if (during === 0) return ' (as planned)';
-  return before === 0 ? ` (while running: ${during})` : ` (${before} as planned, ${during} while running)`;
+  return before === 0 ? ` (${during} while running)` : ` (${before} as planned, ${during} while running)`;
 }
 
 /**
