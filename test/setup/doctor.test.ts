@@ -43,7 +43,7 @@ describe('mfc doctor', () => {
     const [, selected, runs, skips] = /checks: (\d+) selected · (\d+) would run · (\d+) would skip/.exec(result.stdout)!.map(Number);
     expect(runs! + skips!).toBe(selected);
     // It runs no check, so its plan says which would; the last line is the next step.
-    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (${selected! - runs!} skip for what the profile lacks), `);
+    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (${selected! - runs!} skip as planned: the profile does not give what they need), `);
     expect(result.stdout).not.toMatch(/\bran\b/);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: (npx )?mfc run --profile ${profilePath}; \\d+ checks skip for keys the profile lacks`));
     expectNoToken(result.stdout, result.stderr);

@@ -173,7 +173,7 @@ export function renderPlan(plan: RunPlan, wording: PlanWording = {}): string {
   // The summary counts skips the same way: those the plan leaves out, and those that skip as they run.
   const checks = wording.selected === undefined || wording.selected === plan.checks
     ? `${plan.checks} checks ${verb}`
-    : `${plan.checks} of ${wording.selected} selected checks ${verb} (${wording.selected - plan.checks} skip for what the profile lacks)`;
+    : `${plan.checks} of ${wording.selected} selected checks ${verb} (${wording.selected - plan.checks} skip as planned: the profile does not give what they need)`;
   const lines = [`plan: ${checks}, ${plan.requests} requests; about ${minutesText(plan.expectedMs)}${wording.deadlineMs === undefined ? '' : ` (deadline ${minutesText(wording.deadlineMs)})`}`];
   for (const window of plan.windows.filter(canBind)) {
     const rate = window.perMinute === undefined ? 'no known limit' : `${window.minutes} min at ${window.perMinute}/min of ${window.limit}`;
