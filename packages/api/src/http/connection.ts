@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import * as tls from 'node:tls';
+import { createRequire } from 'node:module';
+import type * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { MfcError } from '../errors.js';
 import { undici } from './undici.js';
@@ -148,7 +149,9 @@ export function proxyFor(connection: ConnectionOptions | undefined, origin: stri
  * A `ca` option replaces Node's list, so the defaults are named again.
  */
 function trustedWith(ca: string): string[] {
-  const getCACertificates = (tls as { getCACertificates?: (type: 'default') => string[] }).getCACertificates;
+  // node:tls is loaded here, when a connection names a CA: importing the client does not pay for it.
+  const nodeTls = createRequire(import.meta.url)('node:tls') as typeof tls;
+  const getCACertificates = (nodeTls as { getCACertificates?: (type: 'default') => string[] }).getCACertificates;
   if (getCACertificates !== undefined) return [...getCACertificates('default'), ca];
   // Node 20 has no getCACertificates: its bundled list, and NODE_EXTRA_CA_CERTS read as Node reads it.
   const extraFile = process.env.NODE_EXTRA_CA_CERTS;
@@ -160,7 +163,7 @@ function trustedWith(ca: string): string[] {
       // Node already warned at start-up that it could not read the file.
     }
   }
-  return [...tls.rootCertificates, ...extra, ca];
+  return [...nodeTls.rootCertificates, ...extra, ca];
 }
 
 /** What a TLS connection to the deployment (and to an https proxy) takes from the connection. */
