@@ -6,6 +6,7 @@ import { isLoopbackUrl } from '@mfc-conformance/api/internal';
 import { ProfileError } from './errors.js';
 import { isProfileFile, profileProblems } from './validate.js';
 import type { ProfileConnection, TargetProfile, TargetProfileFile, TokenSource } from './types.js';
+import { fileProblem } from '../text/file-problem.js';
 
 function resolveToken(source: TokenSource, key: string, env: NodeJS.ProcessEnv): string {
   if (typeof source === 'string') return source;
@@ -55,7 +56,7 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ProfileError(`cannot read profile ${path}: ${unreadable((error as NodeJS.ErrnoException).code)}`);
+    throw new ProfileError(`cannot read profile ${path}: ${fileProblem(error)}${(error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (write one with mfc init, or give the right path)' : ''}`);
   }
   return profileFromValue(parseProfileText(text, path), env, path, dirname(resolve(path)));
 }
@@ -70,16 +71,6 @@ function parseProfileText(text: string, path: string): unknown {
     return format === 'JSON' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     throw new ProfileError(`profile ${path} is not valid ${format}: ${parseProblem(error as Error, text)}`);
-  }
-}
-
-/** Why a file could not be read, in words, with what to do. */
-function unreadable(code: string | undefined): string {
-  switch (code) {
-    case 'ENOENT': return 'no such file (write one with mfc init, or give the right path)';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'it is a folder, not a file';
-    default: return code ?? 'unreadable';
   }
 }
 

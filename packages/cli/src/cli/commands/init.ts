@@ -7,6 +7,7 @@ import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { connectionFlags, connectionFlagsHelp, connectionFromFlags, resolveFlagConnection } from '../connection-flags.js';
 import { safeText } from '../../text/terminal.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
        mfc init                       (on a terminal: asks for what the flags do not give)
@@ -285,7 +286,7 @@ export const command: Command = {
     try {
       writeFileSync(values.out, outcome.yaml, { flag: values.force ? 'w' : 'wx' });
     } catch (error) {
-      throw new UsageError(`cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`);
+      throw new UsageError(`cannot write ${values.out}: ${fileProblem(error, 'write')}${(error as NodeJS.ErrnoException).code === 'EEXIST' ? ' (--force replaces it)' : ''}`);
     }
     // The file must load as mfc run will load it: a profile init writes is never one run refuses.
     loadProfile(values.out, env);

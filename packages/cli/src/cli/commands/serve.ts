@@ -8,6 +8,7 @@ import { seedIds } from '../../../server/seed.js';
 import type { Command } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { UsageError } from '../command.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const options = {
   port: { type: 'string' },
@@ -159,7 +160,7 @@ export const command: Command = {
         await writeFile(profileOut, `${JSON.stringify(server.profile, null, 2)}\n`);
       } catch (error) {
         await server.close();
-        throw new UsageError(`cannot write --profile-out ${profileOut}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+        throw new UsageError(`cannot write --profile-out ${profileOut}: ${fileProblem(error, 'write')}`);
       }
     }
     const envOut = values['env-out'] ?? join(tmpdir(), `mfc-serve-${new URL(server.url).port}.env`);
@@ -167,7 +168,7 @@ export const command: Command = {
       await writeFile(envOut, sandboxEnv(server.url), { mode: 0o600 });
     } catch (error) {
       await server.close();
-      throw new UsageError(`cannot write --env-out ${envOut}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot write --env-out ${envOut}: ${fileProblem(error, 'write')}`);
     }
     const active = [faultNames.length > 0 ? `faults: ${faultNames.join(', ')}` : '', variantNames.length > 0 ? `variants: ${variantNames.join(', ')}` : '']
       .filter(Boolean).map((part) => ` (${part})`).join('');

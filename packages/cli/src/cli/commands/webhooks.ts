@@ -5,6 +5,7 @@ import { verifySignature } from '@mfc-conformance/api/webhooks';
 import type { Command } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { UsageError } from '../command.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const help = `mfc webhooks: check the webhooks of the Merchant Fulfillment API (§6)
 
@@ -102,7 +103,7 @@ async function readRawBody(file: string | undefined): Promise<Buffer> {
     try {
       return await readFile(file);
     } catch (error) {
-      throw new UsageError(`cannot read --file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot read --file ${file}: ${fileProblem(error)}`);
     }
   }
   const chunks: Buffer[] = [];
@@ -175,7 +176,7 @@ function setupError(error: NodeJS.ErrnoException, host: string, port: number, re
     const problem = listenProblems[error.code ?? ''];
     return new UsageError(`cannot listen on ${host}:${port}: ${problem === undefined ? code : `${problem} (${code})`}`);
   }
-  if (error.syscall === 'mkdir' || error.syscall === 'open') return new UsageError(`cannot write --report-dir ${reportDir}: ${code}`);
+  if (error.syscall === 'mkdir' || error.syscall === 'open') return new UsageError(`cannot write --report-dir ${reportDir}: ${fileProblem(error, 'write')} (${code})`);
   return error;
 }
 
