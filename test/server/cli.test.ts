@@ -8,6 +8,7 @@ import { loadProfile } from '../../packages/cli/src/profile/index.js';
 import { faults } from '../../packages/cli/server/index.js';
 import { seedIds } from '../../packages/cli/server/seed.js';
 import { runCli } from '../support/run-cli.js';
+import { stopsWithParent } from '../../packages/cli/src/cli/commands/serve.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -70,17 +71,26 @@ describe('mfc serve (docs/CLI.md, docs/SERVER.md)', () => {
     expect(JSON.parse(readFileSync(profilePath, 'utf8')).environment).toBe('local');
   });
 
-  it('stops when the process that started it ends without passing SIGTERM on, as npx does', async () => {
+  it('stops when npx, which started it, ends on SIGTERM without passing it on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mfc-serve-'));
-    // A shell in between, as npm exec starts it: killing the shell leaves the server without its parent.
-    const shell = spawn('sh', ['-c', `"${process.execPath}" "${join(root, 'packages/cli/bin/mfc.mjs')}" serve --port 0 --env-out "${join(dir, 'sandbox.env')}"; true`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // npx resolves this workspace's mfc (node_modules/.bin): npm exec, a shell, then the server.
+    const npx = spawn('npx', ['mfc', 'serve', '--port', '0', '--env-out', join(dir, 'sandbox.env')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    shell.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
-    await expect.poll(() => stdout, { timeout: 10_000, interval: 10 }).toMatch(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    npx.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
+    await expect.poll(() => stdout, { timeout: 20_000, interval: 20 }).toMatch(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!;
-    shell.kill('SIGKILL');
-    // The server's own end, in its own words (the pipe outlives the shell), and its port closed.
+    npx.kill('SIGTERM');
+    // The server's own end, in its own words (it holds the pipe), and its port closed.
     await expect.poll(() => stdout, { timeout: 5_000, interval: 20 }).toContain('mfc serve: stopped');
     await expect(fetch(`${url}/merchant_api/v1/orders`)).rejects.toThrow();
+  }, 30_000);
+
+  // A CI step's `mfc serve &` outlives its shell (test/package/consumer.test.ts runs README.md's job).
+  it.each<[string, NodeJS.ProcessEnv, boolean]>([
+    ['npx (npm exec)', { npm_command: 'exec' }, true],
+    ['npm run (a script)', { npm_command: 'run-script' }, false],
+    ['a shell', {}, false],
+  ])('stops with its parent when started by %s: %s', (_name, env, want) => {
+    expect(stopsWithParent(env)).toBe(want);
   });
 });

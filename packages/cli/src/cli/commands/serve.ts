@@ -60,7 +60,7 @@ Usage: mfc serve [--port N] [--host H] [--rate-limit N] [--env-out FILE] [--prof
   --without-expiry-handling the primary merchant is not enrolled in expiry handling (features.expiryHandling false)
 
 On start it prints the base URL to give a client and the file holding the tokens, then serves until
-SIGINT or SIGTERM (or until the process that started it ends, as npx does on SIGTERM). Every start
+SIGINT or SIGTERM (started by npx, until npx ends: it does not pass SIGTERM on). Every start
 has the same seed and the same tokens: a test suite may hard-code them. The choices it makes where
 the specification says "not shown": docs/SERVER.md.
 `;
@@ -96,6 +96,14 @@ const SANDBOX: Record<SandboxVariable, { role: string; value: (baseUrl: string) 
 export function sandboxEnv(baseUrl: string): string {
   const lines = Object.entries(SANDBOX).map(([name, { role, value }]) => `# ${role}\n${name}=${value(baseUrl)}`);
   return `# mfc serve's sandbox, the same tokens on every start. Load with: set -a; . THIS_FILE; set +a\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Whether the server stops when its parent process ends: only when npm exec started it (`npx mfc
+ * serve`, which does not pass SIGTERM on), never when a shell started it in the background.
+ */
+export function stopsWithParent(env: NodeJS.ProcessEnv): boolean {
+  return env.npm_command === 'exec';
 }
 
 /** `mfc serve`: starts the reference server until SIGINT/SIGTERM (docs/CLI.md, docs/SERVER.md). */
@@ -148,7 +156,9 @@ export const command: Command = {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
       // `npx mfc serve` runs under npm exec and a shell: on SIGTERM they end without passing it on, and
-      // the server would go on alone. A server whose parent is gone stops as if it had been told to.
+      // the server would go on alone. Started so, a server whose parent is gone stops as if it had been
+      // told to. Started otherwise (`mfc serve &` in a CI step), it outlives the shell that started it.
+      if (!stopsWithParent(process.env)) return;
       const parent = process.ppid;
       setInterval(() => {
         if (process.ppid !== parent) resolve();
