@@ -193,8 +193,10 @@ describe('the packed packages in another project', () => {
       const dir = join(consumer, checkout);
       mkdirSync(dir);
       const port = await freePort();
+      // A runner's step shell, not npm's: no npm_* variables (this test may run under npx or npm test).
+      const runnerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
       const env = {
-        ...process.env, ...seedTokenEnv(steps), CI: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+        ...runnerEnv, ...seedTokenEnv(steps), CI: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
         // The installed mfc on PATH, as an npm script has it: npx resolves to this same bin, but its own start would count in the run step's time.
         PATH: `${join(consumer, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
       };
