@@ -88,6 +88,25 @@ for (const [name, file] of Object.entries(entries)) {
   record(`import ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeImport(file))), 'ms');
 }
 
+/** The time a fresh process takes to import `file` and run `use` on it (start-up excluded), in ms. */
+function timeUse(file: string, use: string): number {
+  const script = `const t = performance.now(); const m = await import(${JSON.stringify(pathToFileURL(join(root, file)).href)}); ${use}; process.stdout.write(String(performance.now() - t));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);
+  return Number(result.stdout);
+}
+
+// What an integrator pays (issue 39: at most 100 ms each): a client with validation off, built but not
+// yet sending, and a webhook receiver that only verifies a signature; neither loads the validators.
+const uses: Record<string, [file: string, use: string]> = {
+  'client, createClient without validation': [entries['@mfc-conformance/api/client'], "m.createClient({ baseUrl: 'http://127.0.0.1:1', token: 't', version: 'v2' })"],
+  'webhooks, verifySignature only': [entries['@mfc-conformance/api/webhooks'], "m.verifySignature(Buffer.from('{}'), 'ab', ['t'])"],
+};
+for (const [name, [file, use]] of Object.entries(uses)) {
+  if (!existsSync(join(root, file))) continue;
+  record(`import + ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeUse(file, use))), 'ms');
+}
+
 const startups: number[] = [];
 for (let i = 0; i < 5; i += 1) startups.push(await timeServeStartup());
 record('mfc serve --profile-out ready (median of 5)', median(startups), 'ms');

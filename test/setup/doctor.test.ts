@@ -43,7 +43,7 @@ describe('mfc doctor', () => {
     const [, selected, runs, skips] = /checks: (\d+) selected · (\d+) would run · (\d+) would skip/.exec(result.stdout)!.map(Number);
     expect(runs! + skips!).toBe(selected);
     // It runs no check, so its plan says which would; the last line is the next step.
-    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (the others skip), `);
+    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (${selected! - runs!} skip as planned: the profile does not give what they need), `);
     expect(result.stdout).not.toMatch(/\bran\b/);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: (npx )?mfc run --profile ${profilePath}; \\d+ checks skip for keys the profile lacks`));
     expectNoToken(result.stdout, result.stderr);
@@ -98,7 +98,7 @@ describe('mfc doctor', () => {
     const fixtures = { ...base.fixtures, otherMerchant: server.profile.fixtures.otherMerchant };
     const spread = await runCli(['doctor', '--profile', writeProfile({ ...base, fixtures }, 'doctor-two-merchants.yaml')], { env });
     expect(spread.code, spread.stderr).toBe(0);
-    expect(spread.stdout).toContain(`${hint![1]} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
+    expect(spread.stdout).toContain(`${hint![1]} write checks run as tokens.otherMerchant (fixtures.otherMerchant), within that merchant's rate limit`);
     expect(spread.stdout).toMatch(/v2 otherMerchant +\d+ requests/);
     expect(spread.stdout).not.toContain('fixtures.otherMerchant is not set');
     expectNoToken(without.stdout, spread.stdout);

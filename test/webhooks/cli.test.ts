@@ -57,6 +57,23 @@ describe('mfc webhooks verify', () => {
     expect(result).toEqual({ code: 0, out: 'valid: signed with --token number 2\n' });
   });
 
+  it('reads the signing token from --token-env VAR, and names a variable that is unset or empty', async () => {
+    const file = join(dir, 'body.json');
+    await writeFile(file, body);
+    process.env.MFC_TEST_SIGNING_TOKEN = TOKEN;
+    process.env.MFC_TEST_EMPTY_TOKEN = '';
+    try {
+      expect(await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_SIGNING_TOKEN', '--signature', signBody(body, TOKEN), '--file', file])).toEqual({ code: 0, out: 'valid\n' });
+      const empty = await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_EMPTY_TOKEN', '--signature', 'ab', '--file', file]);
+      expect(empty).toEqual({ code: 2, out: expect.stringContaining('--token-env MFC_TEST_EMPTY_TOKEN: the environment variable MFC_TEST_EMPTY_TOKEN is set but empty') });
+      const unset = await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_UNSET_TOKEN', '--signature', 'ab', '--file', file]);
+      expect(unset).toEqual({ code: 2, out: expect.stringContaining('the environment variable MFC_TEST_UNSET_TOKEN is not set') });
+    } finally {
+      delete process.env.MFC_TEST_SIGNING_TOKEN;
+      delete process.env.MFC_TEST_EMPTY_TOKEN;
+    }
+  });
+
   it.each([
     ['no --token', ['--signature', 'ab']],
     ['no --signature', ['--token', TOKEN]],

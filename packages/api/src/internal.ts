@@ -23,3 +23,4 @@ export type { Query } from './client/core.js';
 export { toSchemaErrors } from './openapi/errors.js';
 export { fillTemplate } from './openapi/match.js';
 export type { ValidateFunction, VersionSources } from './openapi/lookup.js';
+export { baseUrlProblem, isLoopbackUrl } from './base-url.js';

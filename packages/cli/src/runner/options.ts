@@ -15,6 +15,8 @@ export interface RunOptions {
   runs?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
   runCommand?: string;
+  /** How the target was named, for the reports' `target.profile`: the profile file, or `--base-url` (default "given in process"). */
+  profileName?: string;
   /** When the run started (epoch ms; default: when `runChecks` is called): `mfc run` gives its process's start, so the report's wall time is the command's. */
   startedAt?: number;
   /** Writes the three reports there when given. */

@@ -5,7 +5,7 @@ import { loadRules } from '../../rules/load.js';
 import { UsageError, type Command } from '../command.js';
 import { cliName } from '../invocation.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
-import { targetProfile } from '../target.js';
+import { targetArgs, targetProfile, withDefaultProfile } from '../target.js';
 import { renderNextStep, renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';
@@ -84,7 +84,7 @@ function parse(args: string[]) {
 
 /** `mfc run`: validates the invocation and the profile, runs the checks, prints the summary, returns the exit code. */
 export const execute: Command['run'] = async (args) => {
-  const values = parse(args);
+  const values = withDefaultProfile(parse(args));
   const api = apiFlag(values.api);
   if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
   const seed = integer(values.seed, '--seed');
@@ -101,7 +101,7 @@ export const execute: Command['run'] = async (args) => {
   const { runChecks } = await import('../../runner/index.js');
   const { renderPlan } = await import('../../runner/plan.js');
   // How a replay starts this run again, as the person can type it here: never a token.
-  const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+  const target = targetArgs(values);
   const runCommand = `${cliName()} run ${target}`;
   const interrupt = interruptOnSignals();
   let outcome;
@@ -118,6 +118,7 @@ export const execute: Command['run'] = async (args) => {
       startedAt: Math.round(performance.timeOrigin),
       reportDir: values['report-dir'],
       runCommand,
+      profileName: values.profile ?? '--base-url',
       allowProductionWrites: values['allow-production-writes'],
       ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
       onPlan: (plan, deadlineMs, selected) => process.stderr.write(`mfc run: ${renderPlan(plan, { deadlineMs, selected }).split('\n').join('\nmfc run: ')}\n`),
