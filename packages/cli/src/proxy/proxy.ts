@@ -1,6 +1,7 @@
 // `mfc proxy` without the flag parsing: forwards the application's requests to the profile's
 // deployment, judges each exchange on both sides as it happens, prints a line per finding, and on
 // stop writes the four reports and the HAR file.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectionSecrets, DEFAULT_MAX_ANSWER_BYTES } from '@mfc-conformance/api/client';
 import { connectionDispatcher, connectionHeaders, createRedactor } from '../http/index.js';
@@ -74,6 +75,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
   const lists = new ListRules();
   const records = new RecordRules();
   const requests = new Map<number, { request: ProxyRequest; judgements: Judgement[] }>();
+  await mkdir(options.reportDir, { recursive: true });
   const har = await HarWriter.open(join(options.reportDir, HAR_FILE), options.version, `mfc proxy to ${redact(deploymentUrl)}`);
   const dispatcher = connectionDispatcher(connection, CONNECT_TIMEOUT_MS);
   const report = (findings: Finding[]) => {

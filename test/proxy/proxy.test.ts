@@ -1,0 +1,143 @@
+// mfc proxy against the reference server over loopback: the test integration is clean through it,
+// each client-side mistake is exactly its finding on the integration's side, answers pass byte for
+// byte, the HAR is HAR 1.2 and holds no token, and a request for another host is refused.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
+import { startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { harProblems } from './har-schema.js';
+import { runIntegration, type Mistake } from './integration.js';
+
+// A small limit keeps the overrun short; the clean integration sends fewer in any window.
+const RATE_LIMIT = 12;
+const MINUTE_MS = 60_000;
+// The server's and the proxy's clock, half a minute into a minute: each test moves it a minute on,
+// so every test has its own rate-limit minute and none straddles a minute's end.
+let clock = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS + MINUTE_MS / 2;
+const now = () => clock;
+
+let server: RunningServer;
+let dir: string;
+let sessions = 0;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, rateLimit: RATE_LIMIT, now });
+  dir = await mkdtemp(join(tmpdir(), 'mfc-proxy-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const token = () => server.profile.tokens.primary;
+
+/** Runs the integration through a fresh proxy session in a fresh minute; returns the outcome, its lines and report directory. */
+async function session(mistake?: Mistake): Promise<{ outcome: ProxyOutcome; lines: string[]; reportDir: string }> {
+  clock += MINUTE_MS;
+  sessions += 1;
+  const reportDir = join(dir, `session-${sessions}`);
+  const lines: string[] = [];
+  const proxy = await startProxy({ profile: server.profile, reportDir, print: (line) => lines.push(line), version: 'test', now });
+  if (mistake === 'early-retry') {
+    // Another client of the sales channel (outside the proxy) used the minute up: the integration's first read meets a 429.
+    for (let i = 0; i < RATE_LIMIT; i++) await (await request(`${server.url}/merchant_api/v1/orders?limit=1`, { headers: { authorization: `Bearer ${token()}` } })).body.dump();
+  }
+  await runIntegration({ baseUrl: proxy.url, token: token(), salesChannelId: server.profile.fixtures.salesChannelId, skuId: server.profile.fixtures.sku!.id, prefix: `proxy-${sessions}`, ...(mistake ? { mistake } : {}) });
+  return { outcome: await proxy.stop('test over'), lines, reportDir };
+}
+
+describe('mfc proxy: the test integration through the proxy', () => {
+  it('is clean against the reference server: no finding on either side, the reports list the rules judged', async () => {
+    const { outcome, lines, reportDir } = await session();
+    expect(outcome.broken).toEqual({ integration: [], deployment: [] });
+    expect(outcome.exchanges).toBeGreaterThanOrEqual(8);
+    expect(lines.filter((line) => line.startsWith('#'))).toEqual([]);
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunReport;
+    expect(report.summary.failed).toBe(0);
+    // The rules a clean conversation exercises were judged, on both sides.
+    expect(report.checks.map((check) => check.id)).toEqual(expect.arrayContaining([
+      'v2.client.request-body', 'v1.client.unknown-property', 'v2.client.next-page-url-followed', 'v1.client.pages-within-page-count',
+      'v2.schema.order', 'v2.rate-limit.headers-on-every-response', 'v1.rate-limit.used-counts-up', 'v2.lists.orders.cursor-walk',
+      'v1.lists.orders.pagination-consistent', 'v2.orders.update.visible-on-next-read',
+    ]));
+  });
+
+  const mistakes: Array<[Mistake, ProxyRuleId]> = [
+    ['lowercase-currency', 'v2.client.request-body'],
+    ['unknown-property', 'v1.client.unknown-property'],
+    ['early-retry', 'v1.client.retry-after-kept'],
+    ['rate-limit-overrun', 'v1.client.rate-limit-kept'],
+    ['guessed-page', 'v2.client.next-page-url-followed'],
+  ];
+  it.each(mistakes)('with the mistake %s gives exactly %s, on the integration\'s side', async (mistake, rule) => {
+    const { outcome, lines } = await session(mistake);
+    expect(outcome.broken).toEqual({ integration: [rule], deployment: [] });
+    expect(outcome.findings.integration).toBe(1);
+    const line = lines.find((text) => text.includes(rule));
+    expect(line).toMatch(/^#\d+ (GET|POST|PATCH) \/merchant_api\/v[12]\/\S+ \d{3} {2}\S+ §[\d.]+ \[integration\] /);
+  });
+});
+
+describe('mfc proxy: what passes through', () => {
+  it('answers equal direct answers byte for byte, compressed or not, with their status and headers', async () => {
+    clock += MINUTE_MS;
+    const proxy = await startProxy({ profile: server.profile, reportDir: join(dir, 'bytes'), print: () => {}, version: 'test', now });
+    try {
+      for (const encoding of ['identity', 'gzip']) {
+        const path = '/merchant_api/v1/orders?limit=3';
+        const headers = { authorization: `Bearer ${token()}`, 'accept-encoding': encoding };
+        const direct = await request(`${server.url}${path}`, { headers });
+        const directBody = Buffer.from(await direct.body.arrayBuffer());
+        const proxied = await request(`${proxy.url}${path}`, { headers });
+        const proxiedBody = Buffer.from(await proxied.body.arrayBuffer());
+        expect(proxied.statusCode).toBe(direct.statusCode);
+        expect(proxiedBody.equals(directBody)).toBe(true);
+        // The count moved on by one request; every other header is the deployment's as sent.
+        const comparable = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([name]) => !['x-rate-limit-used', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+        expect(comparable(proxied.headers)).toEqual(comparable(direct.headers));
+        expect(Number(proxied.headers['x-rate-limit-used'])).toBe(Number(direct.headers['x-rate-limit-used']) + 1);
+      }
+    } finally {
+      await proxy.stop('test over');
+    }
+  });
+
+  it('refuses a request for another host and sends nothing for it', async () => {
+    clock += MINUTE_MS;
+    const proxy = await startProxy({ profile: server.profile, reportDir: join(dir, 'refused'), print: () => {}, version: 'test', now });
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // An absolute-form target, as to a forward proxy.
+      const sent = httpRequest({ host: '127.0.0.1', port: proxy.port, path: 'http://example.test/merchant_api/v1/orders', headers: { authorization: `Bearer ${token()}` } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      sent.on('error', reject).end();
+    });
+    const outcome = await proxy.stop('test over');
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain('forwards only to the profile');
+    expect(outcome.exchanges).toBe(0);
+  });
+
+  it('writes a HAR 1.2 file and four reports that hold no token in any encoding', async () => {
+    const { reportDir } = await session('unknown-property');
+    const har = JSON.parse(await readFile(join(reportDir, 'exchanges.har'), 'utf8')) as { log: { entries: Array<{ request: { url: string; headers: Array<{ name: string; value: string }> } }> } };
+    expect(harProblems(har)).toBe('');
+    expect(har.log.entries.length).toBeGreaterThanOrEqual(8);
+    expect(har.log.entries[0]!.request.url.startsWith(server.url)).toBe(true);
+    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer [redacted]' });
+    const secret = token();
+    const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
+    for (const file of await readdir(reportDir)) {
+      const text = await readFile(join(reportDir, file), 'utf8');
+      for (const form of forms) expect(text.includes(form), `${file} holds the token`).toBe(false);
+    }
+    expect((await readdir(reportDir)).sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'report.md']);
+  });
+});
