@@ -1,0 +1,82 @@
+// mfc proxy against a faulted reference server: the test integration's clean traffic shows each
+// fault as the deployment's finding, with the id and § of the run's check for that rule; and the CI
+// mode's exit codes, with `mfc proxy -- <command>` run as a user runs it.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type FaultName, type RunningServer } from '../../packages/cli/server/index.js';
+import { PROXY_RULES, PROXY_URL_VARIABLE, proxyCommand, startProxy, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { runCli } from '../support/run-cli.js';
+import { runIntegration } from './integration.js';
+
+// Each fault breaks one rule the integration's traffic shows; together on one server, each is its own finding.
+const FAULTS: Array<[FaultName, ProxyRuleId]> = [
+  ['v2-schema-order-currency-lowercase', 'v2.schema.order'],
+  ['v1-orders-duplicate-409-without-id', 'v1.orders.create.duplicate-409'],
+  ['v1-rate-limit-no-used-header', 'v1.rate-limit.headers-on-every-response'],
+  ['v2-lists-cursor-repeats-last', 'v2.lists.orders.cursor-walk'],
+  ['v1-lists-page-count-off-by-one', 'v1.lists.orders.pagination-consistent'],
+  ['v2-errors-shape-v1', 'v2.errors.body-shape'],
+];
+
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, faults: FAULTS.map(([fault]) => fault) });
+  dir = await mkdtemp(join(tmpdir(), 'mfc-proxy-faults-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('mfc proxy: a faulted deployment', () => {
+  it("reports each fault on the deployment's side with its rule's id and §, and nothing on the integration's", async () => {
+    const reportDir = join(dir, 'faults');
+    const proxy = await startProxy({ profile: server.profile, reportDir, print: () => {}, version: 'test' });
+    const settings = { baseUrl: proxy.url, token: server.profile.tokens.primary, salesChannelId: server.profile.fixtures.salesChannelId, skuId: server.profile.fixtures.sku!.id, prefix: 'faulted' };
+    // Twice with the same merchant_order_ids: the second creates are duplicates (§4.1 rule 1).
+    await runIntegration(settings);
+    await runIntegration(settings);
+    const outcome = await proxy.stop('test over');
+    expect(outcome.broken.integration).toEqual([]);
+    expect(outcome.broken.deployment.sort()).toEqual(FAULTS.map(([, rule]) => rule).sort());
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunReport;
+    for (const [, rule] of FAULTS) {
+      const result = report.checks.find((check) => check.id === rule);
+      expect(result, rule).toMatchObject({ status: 'failed', section: PROXY_RULES[rule].section, api: PROXY_RULES[rule].api });
+      expect(result!.title).toContain('[deployment]');
+      expect(result!.requests.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('mfc proxy -- <command>: the CI mode', () => {
+  // A command of the integration's: one read, or one v1 create with a property no document shows.
+  const read = `const r = await fetch(process.env.${PROXY_URL_VARIABLE} + '/merchant_api/v2/orders?limit=1', { headers: { authorization: 'Bearer ' + process.env.MFC_TOKEN } }); process.exit(r.status === 200 ? 0 : 4);`;
+  const unknownProperty = `await fetch(process.env.${PROXY_URL_VARIABLE} + '/merchant_api/v1/orders', { method: 'POST', headers: { authorization: 'Bearer ' + process.env.MFC_TOKEN, 'content-type': 'application/json' }, body: JSON.stringify({ merchant_order_id: 'ci-1', gift_wrap_colour: 'red' }) });`;
+  const mfc = (name: string, script: string, ...flags: string[]) => runCli(
+    ['proxy', '--base-url', server.url, '--token', server.profile.tokens.primary, '--report-dir', join(dir, name), ...flags, '--', process.execPath, '--input-type=module', '-e', script],
+    { env: { MFC_TOKEN: server.profile.tokens.primary } },
+  );
+
+  it("exits 0 for a clean command whatever the deployment's findings, 1 with --fail-on-deployment, 1 for a broken client rule", async () => {
+    const clean = await mfc('ci-clean', read);
+    expect(clean.stderr).toMatch(/v2\.schema\.order §2\.1 \[deployment\]/);
+    expect(clean.stderr).toContain('--fail-on-deployment makes them');
+    expect(clean.code).toBe(0);
+    expect((await mfc('ci-strict', read, '--fail-on-deployment')).code).toBe(1);
+    const mistaken = await mfc('ci-mistake', unknownProperty);
+    expect(mistaken.stderr).toMatch(/#1 POST \/merchant_api\/v1\/orders 422 {2}v1\.client\.unknown-property §4\.1 \[integration\]/);
+    expect(mistaken.code).toBe(1);
+    for (const output of [clean, mistaken]) expect(`${output.stdout}${output.stderr}`).not.toContain(server.profile.tokens.primary);
+  });
+
+  it('exits 1 when the command fails, though no rule was broken', async () => {
+    const ended = await proxyCommand({ profile: server.profile, reportDir: join(dir, 'ci-failed'), print: () => {}, version: 'test', command: [process.execPath, '-e', 'process.exit(3)'] });
+    expect(ended).toMatchObject({ commandExit: 3, exitCode: 1, outcome: { exchanges: 0 } });
+  });
+});
