@@ -1,7 +1,7 @@
 // mfc proxy against the reference server over loopback: the test integration is clean through it,
 // each client-side mistake is exactly its finding on the integration's side, answers pass byte for
 // byte, the HAR is HAR 1.2 and holds no token, and a request for another host is refused.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
 import { startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import { runChecks } from '../../packages/cli/src/runner/index.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
 import { harProblems } from './har-schema.js';
 import { runIntegration, type Mistake } from './integration.js';
@@ -139,5 +140,21 @@ describe('mfc proxy: what passes through', () => {
       for (const form of forms) expect(text.includes(form), `${file} holds the token`).toBe(false);
     }
     expect((await readdir(reportDir)).sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'report.md']);
+  });
+});
+
+describe('mfc run --har', () => {
+  it("writes the run's own exchanges as HAR 1.2, without a token", async () => {
+    clock += MINUTE_MS;
+    const file = join(dir, 'run', 'run.har');
+    await mkdir(join(dir, 'run'), { recursive: true });
+    const outcome = await runChecks({ profile: server.profile, only: 'v1.errors.unknown-order-404', reportDir: join(dir, 'run'), har: { file, version: 'test' } });
+    expect(outcome.exitCode).toBe(0);
+    const text = await readFile(file, 'utf8');
+    const har = JSON.parse(text) as { log: { creator: { name: string }; entries: Array<{ request: { url: string }; response: { status: number } }> } };
+    expect(harProblems(har)).toBe('');
+    expect(har.log.creator.name).toBe('mfc');
+    expect(har.log.entries).toContainEqual(expect.objectContaining({ request: expect.objectContaining({ url: `${server.url}/merchant_api/v1/orders/999999999999` }), response: expect.objectContaining({ status: 404 }) }));
+    for (const value of Object.values(server.profile.tokens)) expect(text.includes(value!), 'a token in the HAR').toBe(false);
   });
 });
