@@ -172,9 +172,10 @@ export async function startForwarder(options: ForwarderOptions): Promise<Forward
         }
       },
       onResponseEnd() {
-        // Judged before the answer ends: the application's next request then meets a conversation that knows this answer.
-        finish();
         res.end();
+        // Judged in the same turn of the event loop: the application's next request, read in a later
+        // one, meets a conversation that knows this answer, and the answer's end did not wait for it.
+        finish();
       },
       onResponseError(_controller, error) {
         const reason = error.message;

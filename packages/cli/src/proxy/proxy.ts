@@ -67,6 +67,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
   const maxBodyBytes = connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const secrets = new Set([...Object.values(profile.tokens).filter((token): token is string => typeof token === 'string'), ...connectionSecrets(connection)]);
   let redact = createRedactor([...secrets]);
+  let longestSecret = Math.max(0, ...[...secrets].map((secret) => secret.length));
   const base = new URL(profile.baseUrl);
   const deploymentUrl = `${base.origin}${base.pathname.replace(/\/$/, '')}`;
   const windowOf = sessionWindows(profile);
@@ -96,6 +97,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
         // The application's own token is a secret like the profile's: never in a line, report or HAR.
         secrets.add(request.token);
         redact = createRedactor([...secrets]);
+        longestSecret = Math.max(longestSecret, request.token.length);
       }
       requests.set(request.seq, { request, judgements: [...judgeRequest(request), ...pacing.beforeRequest(request), ...lists.beforeRequest(request)] });
     },
@@ -111,7 +113,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
         ...lists.afterAnswer(exchange),
         ...records.afterAnswer(exchange),
       ];
-      const recorded = recordedExchangeOf(exchange, deploymentUrl, redact);
+      const recorded = recordedExchangeOf(exchange, deploymentUrl, redact, longestSecret);
       session.countExchange();
       har.add(recorded);
       report(session.add(exchange.seq, exchange.method, exchange.path, exchange.status, judgements, () => recorded));
