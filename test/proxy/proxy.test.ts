@@ -2,7 +2,8 @@
 // each client-side mistake is exactly its finding on the integration's side, answers pass byte for
 // byte, the HAR is HAR 1.2 and holds no token, and a request for another host is refused.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -11,6 +12,9 @@ import { startServer, type RunningServer } from '../../packages/cli/server/index
 import { startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { startListener } from '../../packages/cli/src/listen/index.js';
+import { WEBHOOK_ANSWER_LIMIT_MS, webhookAnswerProblem, type ReceiverAnswer } from '../../packages/cli/src/judgements/index.js';
+import { deliver, TOKEN, v1RestockingShipment } from '../webhooks/fixtures.js';
 import { harProblems } from './har-schema.js';
 import { runIntegration, type Mistake } from './integration.js';
 
@@ -156,5 +160,49 @@ describe('mfc run --har', () => {
     expect(har.log.creator.name).toBe('mfc');
     expect(har.log.entries).toContainEqual(expect.objectContaining({ request: expect.objectContaining({ url: `${server.url}/merchant_api/v1/orders/999999999999` }), response: expect.objectContaining({ status: 404 }) }));
     for (const value of Object.values(server.profile.tokens)) expect(text.includes(value!), 'a token in the HAR').toBe(false);
+  });
+});
+
+describe('mfc webhooks listen --forward: the application answers webhooks in time', () => {
+  const answers: Array<[string, { given: ReceiverAnswer; late: boolean }]> = [
+    ['an answer within 5 s', { given: { status: 204, durationMs: WEBHOOK_ANSWER_LIMIT_MS }, late: false }],
+    ['an answer after 5 s', { given: { status: 204, durationMs: WEBHOOK_ANSWER_LIMIT_MS + 1 }, late: true }],
+    ['no answer', { given: { error: 'ECONNRESET', durationMs: 12 }, late: true }],
+  ];
+  it.each(answers)('%s', (_name, { given, late }) => {
+    expect(webhookAnswerProblem(given) !== undefined).toBe(late);
+  });
+
+  it('passes each call on byte for byte, answers what the application answered, and judges its answer', async () => {
+    const received: Array<{ path: string; signature: string | undefined; body: string }> = [];
+    // The application acknowledges v1 calls and drops the connection of the others.
+    const app = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ path: req.url!, signature: req.headers['x-service-signature'] as string | undefined, body });
+        if (req.url === '/hooks/v1') res.writeHead(202).end('taken');
+        else req.socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    const reportDir = join(dir, 'listen-forward');
+    const listener = await startListener({ host: '127.0.0.1', port: 0, tokens: [TOKEN], reportDir, print: () => {}, paths: { v1: '/hooks/v1', v2: '/hooks/v2' }, forward: appUrl });
+    try {
+      const raw = JSON.stringify(v1RestockingShipment(7, 'arrived'));
+      const acknowledged = await deliver(`${listener.url}/hooks/v1`, undefined, { raw, headers: { 'x-service-event-id': 'e-1' } });
+      const dropped = await deliver(`${listener.url}/hooks/v2`, undefined, { raw: '{"event_type":"x"}' });
+      expect(acknowledged).toEqual({ status: 202, text: 'taken' });
+      expect(dropped.status).toBe(502);
+      expect(received[0]).toMatchObject({ path: '/hooks/v1', body: raw });
+      expect(received[0]!.signature).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await listener.stop('test over');
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunReport;
+    const verdicts = Object.fromEntries(report.checks.filter((check) => check.id.endsWith('.answered-in-time')).map((check) => [check.id, check.status]));
+    expect(verdicts).toEqual({ 'v1.webhooks.delivery-1.answered-in-time': 'passed', 'v2.webhooks.delivery-2.answered-in-time': 'failed' });
   });
 });

@@ -7,3 +7,5 @@ export { existingIdProblem } from './orders.js';
 export { pageCountProblem } from './pagination.js';
 export { ownerAmong, SCHEMA_OWNERS, scopeSpecificity } from './schema-owners.js';
 export type { AnswerScope, OwnedBreach, SchemaOwnerId } from './schema-owners.js';
+export { WEBHOOK_ANSWER_LIMIT_MS, webhookAnswerProblem } from './webhooks.js';
+export type { ReceiverAnswer } from './webhooks.js';
