@@ -1,12 +1,16 @@
 // mfc proxy against a faulted reference server: the test integration's clean traffic shows each
-// fault as the deployment's finding, with the id and § of the run's check for that rule; and the CI
-// mode's exit codes, with `mfc proxy -- <command>` run as a user runs it.
+// fault as the deployment's finding, with the id and § of the run's check for that rule (and those
+// ids, § and versions are the registry's: one rule, one name); and the CI mode's exit codes, with
+// `mfc proxy -- <command>` run as a user runs it.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type FaultName, type RunningServer } from '../../packages/cli/server/index.js';
-import { PROXY_RULES, PROXY_URL_VARIABLE, proxyCommand, startProxy, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import { SCHEMA_OWNERS } from '../../packages/cli/src/judgements/index.js';
+import { CONVERSATION_ONLY_RULES, PROXY_RULES, PROXY_URL_VARIABLE, proxyCommand, startProxy, type DeploymentRuleId, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import { registeredChecks } from '../../packages/cli/src/rules/index.js';
+import type { CheckId } from '../fault-map/check-ids.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
 import { runCli } from '../support/run-cli.js';
 import { runIntegration } from './integration.js';
@@ -20,6 +24,13 @@ const FAULTS: Array<[FaultName, ProxyRuleId]> = [
   ['v1-lists-page-count-off-by-one', 'v1.lists.orders.pagination-consistent'],
   ['v2-errors-shape-v1', 'v2.errors.body-shape'],
 ];
+
+// A deployment rule of the proxy is a check of the run, except those a conversation alone shows.
+type RunRuleId = Exclude<DeploymentRuleId, (typeof CONVERSATION_ONLY_RULES)[number]>;
+const runRules: readonly RunRuleId[] = (Object.keys(PROXY_RULES) as DeploymentRuleId[])
+  .filter((id): id is RunRuleId => PROXY_RULES[id].side === 'deployment' && !(CONVERSATION_ONLY_RULES as readonly string[]).includes(id));
+// Fails to compile when a deployment rule names no check of the run.
+const asCheckIds: readonly CheckId[] = runRules satisfies readonly CheckId[];
 
 let server: RunningServer;
 let dir: string;
@@ -78,5 +89,20 @@ describe('mfc proxy -- <command>: the CI mode', () => {
   it('exits 1 when the command fails, though no rule was broken', async () => {
     const ended = await proxyCommand({ profile: server.profile, reportDir: join(dir, 'ci-failed'), print: () => {}, version: 'test', command: [process.execPath, '-e', 'process.exit(3)'] });
     expect(ended).toMatchObject({ commandExit: 3, exitCode: 1, outcome: { exchanges: 0 } });
+  });
+});
+
+describe("mfc proxy's rules", () => {
+  it("name the run's checks with their § and version", async () => {
+    const checks = new Map((await registeredChecks()).map((check) => [check.id, check]));
+    expect(asCheckIds.length).toBeGreaterThan(20);
+    for (const id of asCheckIds) {
+      const check = checks.get(id);
+      expect(check, id).toBeDefined();
+      expect({ id, section: PROXY_RULES[id as RunRuleId].section, api: PROXY_RULES[id as RunRuleId].api }).toEqual({ id, section: check!.section, api: check!.api });
+    }
+    for (const id of Object.keys(SCHEMA_OWNERS)) expect(checks.get(id)?.owns, id).toEqual(SCHEMA_OWNERS[id as keyof typeof SCHEMA_OWNERS]);
+    // The integration's rules are the proxy's own: no check of a run (which is the client) has their names.
+    for (const id of Object.keys(PROXY_RULES)) if (PROXY_RULES[id as keyof typeof PROXY_RULES].side === 'integration') expect(checks.has(id), id).toBe(false);
   });
 });

@@ -59,8 +59,9 @@ export interface Forwarder {
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection, not to the message; `host` and
-// `content-length` are written anew for the deployment's connection.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+// `content-length` are written anew for the deployment's connection, and `expect: 100-continue` was
+// answered here already (the whole body is read before forwarding).
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect']);
 
 function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : value ?? '';

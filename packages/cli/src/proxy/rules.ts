@@ -1,7 +1,7 @@
 // The rules `mfc proxy` judges, each on its side: the integration's (what a client must send and
 // how it must pace and page) and the deployment's (what its answers show). A deployment rule the run
 // has a check for carries that check's id and §, so one rule has one name across `mfc run` and
-// `mfc proxy` (test/proxy/rules.test.ts holds them to the registry).
+// `mfc proxy` (test/proxy/proxy-deployment.test.ts holds them to the registry).
 
 /** Whose doing a finding is: the application's requests, or the deployment's answers. */
 export type Side = 'integration' | 'deployment';
