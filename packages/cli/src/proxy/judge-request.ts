@@ -3,7 +3,7 @@
 import { validateRequestBody } from '@mfc-conformance/api/validators';
 import type { ProxyRequest } from './exchange.js';
 import { judged, kept, type Judgement } from './findings.js';
-import { CLOSED_V1_BODIES, knownProperties } from './known-properties.js';
+import { CLOSED_V1_BODIES, knownProperties } from './documents.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 

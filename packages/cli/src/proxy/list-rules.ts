@@ -4,6 +4,7 @@
 import { dateTimeInstant } from '@mfc-conformance/api/internal';
 import { pageCountProblem } from '../judgements/index.js';
 import { BoundedMap } from './bounded-map.js';
+import { isListOperation } from './documents.js';
 import type { ProxyExchange, ProxyRequest } from './exchange.js';
 import { judged, kept, type Judgement } from './findings.js';
 
@@ -66,7 +67,7 @@ export class ListRules {
 
   /** The integration's side of a list request. */
   beforeRequest(request: ProxyRequest): Judgement[] {
-    if (request.method !== 'GET' || request.operation === undefined) return [];
+    if (request.api === undefined || request.operation === undefined || !isListOperation(request.api, request.operation.key)) return [];
     if (request.api === 'v1') {
       const pageCount = this.#pageCounts.get(this.#v1Key(request));
       if (pageCount === undefined) return [];

@@ -1,3 +1,6 @@
+// What the proxy reads in the published documents beyond what the validators judge: the properties
+// a document names for a body, and which operations answer a paginated list.
+//
 // §4.1 rule 5: v1 order create and update, and SKU create, refuse unknown properties with 422. The
 // v1 documents cannot close those bodies (their field lists are not shown), so a property counts as
 // known when a document names it for the same resource: the v1 body itself, the §2.1 Order that v2
@@ -44,4 +47,18 @@ export function knownProperties(operation: (typeof CLOSED_V1_BODIES)[number]): R
   names = new Set(list);
   known.set(operation, names);
   return names;
+}
+
+const lists = new Map<'v1' | 'v2', ReadonlySet<string>>();
+
+/** Whether an operation (`GET /orders`) answers a paginated list: its 200 answer has a `pagination` property. */
+export function isListOperation(api: 'v1' | 'v2', key: string): boolean {
+  let keys = lists.get(api);
+  if (keys === undefined) {
+    keys = new Set(Object.entries(documentOf(api).paths).flatMap(([path, operations]) =>
+      Object.entries(operations).filter(([, operation]) => 'pagination' in (operation.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {}))
+        .map(([method]) => `${method.toUpperCase()} ${path}`)));
+    lists.set(api, keys);
+  }
+  return keys.has(key);
 }
