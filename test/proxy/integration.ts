@@ -63,6 +63,8 @@ export async function runIntegration(settings: IntegrationSettings): Promise<voi
       const id = (created.data as { id: number }).id;
       await v2.PATCH('/orders/{id}', { params: { path: { id } }, body: { tags: ['proxied'], payment_method: 'invoice' } });
       await v2.GET('/orders/{id}', { params: { path: { id } } });
+      // A read by the merchant's own id: its query parameters are not a list's.
+      await v2.GET('/orders/by_merchant_order_id', { params: { query: { merchant_order_id: `${settings.prefix}-v2`, sales_channel_id: settings.salesChannelId } } });
     }
     if (mistake === 'guessed-page') {
       // Guesses a page number instead of following next_page_url.
