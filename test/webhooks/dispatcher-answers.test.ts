@@ -50,8 +50,8 @@ describe('answers to a v1 call (§6.3 points 3 and 4)', () => {
     expect(paths(receiver)).toEqual(want);
   }, 10_000);
 
-  it('waits the answer limit its time scale gives, 5 s at scale 1 and never less than 2 s', () => {
-    expect([answerLimitOf(1), answerLimitOf(0.5), answerLimitOf(0.0002)]).toEqual([5_000, 2_500, 2_000]);
+  it('waits the answer limit its time scale gives, 5 s at scale 1 and never less than 4 s', () => {
+    expect([answerLimitOf(2), answerLimitOf(1), answerLimitOf(0.5), answerLimitOf(0.0002)]).toEqual([10_000, 5_000, 4_000, 4_000]);
   });
 });
 

@@ -53,13 +53,27 @@ export function webhookTimings(t: CheckContext): WebhookTimings {
   };
 }
 
+// How a watch steps through its window, and how late a step may end before the time past its length
+// counts as time this process could not look.
+const WATCH_STEP_MS = 100;
+const WATCH_LAG_ALLOWANCE_MS = 20;
+
 /**
- * Waits `ms`: how a check watches for calls that must not come (a retry, a copy), never how it
- * synchronises. The calls already waiting to be read are read first (setImmediate runs after them),
- * so a run too busy to look in time does not miss one that came within the window.
+ * Watches `ms` of time this process could look: how a check waits for calls that must not come (a
+ * retry, a copy), never how it synchronises. Every step reads the calls already waiting first
+ * (setImmediate runs after them), so a run too busy to look does not miss one that came within the
+ * window; and a step the machine held up counts only for its own length, so the window is not spent
+ * while nothing could run (on a busy machine a sender that shares it is held up too).
  */
-export function watch(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(() => setImmediate(resolve), ms));
+export async function watch(ms: number): Promise<void> {
+  let watched = 0;
+  while (watched < ms) {
+    const step = Math.min(WATCH_STEP_MS, ms - watched);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(() => setImmediate(resolve), step));
+    const took = performance.now() - started;
+    watched += took > step + WATCH_LAG_ALLOWANCE_MS ? step : took;
+  }
 }
 
 /**
