@@ -11,6 +11,8 @@ export const PROXY_URL_VARIABLE = 'MFC_PROXY_URL';
 export interface ProxyCommandOptions extends ProxyOptions {
   /** The command and its arguments, run without a shell. */
   command: readonly string[];
+  /** Variables the command gets besides the process's own and `MFC_PROXY_URL`. */
+  env?: Readonly<Record<string, string>>;
   /** Fail on the deployment's findings too (`--fail-on-deployment`). */
   failOnDeployment?: boolean;
   /** Ends the command (SIGTERM) and the session, e.g. on Ctrl-C. */
@@ -39,7 +41,7 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<ProxyC
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
     const child = spawn(file!, args, {
       stdio: 'inherit',
-      env: { ...process.env, [PROXY_URL_VARIABLE]: proxy.url },
+      env: { ...process.env, ...options.env, [PROXY_URL_VARIABLE]: proxy.url },
       ...(options.signal === undefined ? {} : { signal: options.signal, killSignal: 'SIGTERM' as const }),
     });
     child.once('error', (error) => {
