@@ -12,6 +12,9 @@ import { CONVERSATION_ONLY_RULES, PROXY_RULES, PROXY_URL_VARIABLE, proxyCommand,
 import { registeredChecks } from '../../packages/cli/src/rules/index.js';
 import type { CheckId } from '../fault-map/check-ids.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import { proxyExchangeOf, proxyRequestOf, type ProxyExchange } from '../../packages/cli/src/proxy/exchange.js';
+import { ListRules } from '../../packages/cli/src/proxy/list-rules.js';
+import { RecordRules } from '../../packages/cli/src/proxy/record-rules.js';
 import { runCli } from '../support/run-cli.js';
 import { runIntegration } from './integration.js';
 
@@ -114,5 +117,46 @@ describe("mfc proxy's rules", () => {
     for (const id of Object.keys(SCHEMA_OWNERS)) expect(checks.get(id)?.owns, id).toEqual(SCHEMA_OWNERS[id as keyof typeof SCHEMA_OWNERS]);
     // The integration's rules are the proxy's own: no check of a run (which is the client) has their names.
     for (const id of Object.keys(PROXY_RULES)) if (PROXY_RULES[id as keyof typeof PROXY_RULES].side === 'integration') expect(checks.has(id), id).toBe(false);
+  });
+});
+
+describe("mfc proxy's conversation rules, on exchanges made up for them", () => {
+  // An exchange as the forwarder hands it on: a v2 or v1 request with its JSON answer.
+  let seq = 0;
+  const exchange = (method: string, target: string, status: number, answer: unknown, body?: unknown, headers: Record<string, string> = {}): ProxyExchange => {
+    const request = proxyRequestOf({ seq: ++seq, method, target, headers: { authorization: 'Bearer t' }, body: Buffer.from(body === undefined ? '' : JSON.stringify(body)), startedAt: 1_000 * seq }, () => 'v2 merchant');
+    const text = JSON.stringify(answer);
+    return proxyExchangeOf(request, { ...request, headers: request.headers, body: Buffer.alloc(0), status, responseHeaders: { 'content-type': 'application/json', ...headers }, responseBody: Buffer.from(text), answeredAt: 1_000 * seq + 1, durationMs: 1 }, 1 << 20);
+  };
+  const page = (ids: number[], next: string | null, createdAt = '2026-01-02T00:00:00Z') => ({
+    data: ids.map((id) => ({ id, created_at: createdAt })), pagination: { first_page_url: '/merchant_api/v2/restocking_shipments', limit: 2, next_page_url: next },
+  });
+  const cases: Array<[string, { given: () => ProxyExchange[]; want: ProxyRuleId[] }]> = [
+    ['a walk whose later page keeps its created_at filter', { given: () => [
+      exchange('GET', '/merchant_api/v2/restocking_shipments?limit=2&created_at[gte]=2026-01-01T00:00:00Z', 200, page([1, 2], '/merchant_api/v2/restocking_shipments?cursor=a')),
+      exchange('GET', '/merchant_api/v2/restocking_shipments?cursor=a', 200, page([3], null)),
+    ], want: [] }],
+    ['a walk whose later page lists records outside its filter', { given: () => [
+      exchange('GET', '/merchant_api/v2/restocking_shipments?limit=2&created_at[gte]=2026-01-01T00:00:00Z', 200, page([1, 2], '/merchant_api/v2/restocking_shipments?cursor=b')),
+      exchange('GET', '/merchant_api/v2/restocking_shipments?cursor=b', 200, page([3], null, '2025-12-31T23:59:59Z')),
+    ], want: ['v2.lists.restocking-shipments.created-at'] }],
+    ['a walk whose page holds more than its limit', { given: () => [
+      exchange('GET', '/merchant_api/v2/restocking_shipments?limit=2', 200, page([1, 2, 3], null)),
+    ], want: ['v2.lists.restocking-shipments.limit'] }],
+    ['an update the next read shows', { given: () => [
+      exchange('PATCH', '/merchant_api/v2/orders/7', 200, { id: 7, payment_method: 'invoice' }, { payment_method: 'invoice' }),
+      exchange('GET', '/merchant_api/v2/orders/7', 200, { id: 7, payment_method: 'invoice' }),
+    ], want: [] }],
+    ['an update the next read does not show', { given: () => [
+      exchange('PATCH', '/merchant_api/v2/orders/8', 200, { id: 8, payment_method: 'invoice' }, { payment_method: 'invoice' }),
+      exchange('GET', '/merchant_api/v2/orders/8', 200, { id: 8, payment_method: 'paypal' }),
+    ], want: ['v2.orders.update.visible-on-next-read'] }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    const lists = new ListRules();
+    const records = new RecordRules();
+    const broken = given().flatMap((made) => [...lists.beforeRequest(made), ...lists.afterAnswer(made), ...records.afterAnswer(made)])
+      .filter((judgement) => judgement.verdict !== undefined).map((judgement) => judgement.rule);
+    expect(broken).toEqual(want);
   });
 });
