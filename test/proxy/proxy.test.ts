@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../packages/cli/server/index
 import { startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
+import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
 import { startListener } from '../../packages/cli/src/listen/index.js';
 import { WEBHOOK_ANSWER_LIMIT_MS, webhookAnswerProblem, type ReceiverAnswer } from '../../packages/cli/src/judgements/index.js';
 import { deliver, TOKEN, v1RestockingShipment } from '../webhooks/fixtures.js';
@@ -42,12 +43,12 @@ afterAll(async () => {
 const token = () => server.profile.tokens.primary;
 
 /** Runs the integration through a fresh proxy session in a fresh minute; returns the outcome, its lines and report directory. */
-async function session(mistake?: Mistake): Promise<{ outcome: ProxyOutcome; lines: string[]; reportDir: string }> {
+async function session(mistake?: Mistake, profile: TargetProfile = server.profile): Promise<{ outcome: ProxyOutcome; lines: string[]; reportDir: string }> {
   clock += MINUTE_MS;
   sessions += 1;
   const reportDir = join(dir, `session-${sessions}`);
   const lines: string[] = [];
-  const proxy = await startProxy({ profile: server.profile, reportDir, print: (line) => lines.push(line), version: 'test', now });
+  const proxy = await startProxy({ profile, reportDir, print: (line) => lines.push(line), version: 'test', now });
   if (mistake === 'early-retry') {
     // Another client of the sales channel (outside the proxy) used the minute up: the integration's first read meets a 429.
     for (let i = 0; i < RATE_LIMIT; i++) await (await request(`${server.url}/merchant_api/v1/orders?limit=1`, { headers: { authorization: `Bearer ${token()}` } })).body.dump();
@@ -130,8 +131,10 @@ describe('mfc proxy: what passes through', () => {
     expect(outcome.exchanges).toBe(0);
   });
 
-  it('writes a HAR 1.2 file and four reports that hold no token in any encoding', async () => {
-    const { reportDir } = await session('unknown-property');
+  it("writes a HAR 1.2 file and four reports that hold no token in any encoding, the application's own included", async () => {
+    // The application's token is not the profile's: the proxy learns it from the requests.
+    const { reportDir, lines } = await session('unknown-property', { ...server.profile, tokens: { primary: 'a-profile-token-the-application-does-not-use' } });
+    expect(lines.join('\n')).not.toContain(token());
     const har = JSON.parse(await readFile(join(reportDir, 'exchanges.har'), 'utf8')) as { log: { entries: Array<{ request: { url: string; headers: Array<{ name: string; value: string }> } }> } };
     expect(harProblems(har)).toBe('');
     expect(har.log.entries.length).toBeGreaterThanOrEqual(8);

@@ -97,6 +97,10 @@ export async function startForwarder(options: ForwarderOptions): Promise<Forward
       else chunks.push(chunk);
     });
     req.on('error', () => resolve());
+    // An application that gave up before its body was complete: nothing was forwarded.
+    req.on('close', () => {
+      if (!req.complete) resolve();
+    });
     req.on('end', () => {
       if (tooLarge) {
         // The proxy never sends a body other than the one it received, so it sends none.

@@ -82,6 +82,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
   const report = (findings: Finding[]) => {
     for (const finding of findings) options.print(redact(findingLine(finding)));
   };
+  // A judgement that throws is the proxy's bug: forwarding goes on, the line says which exchange it missed.
+  const guarded = (seq: number, judge: () => void) => {
+    try {
+      judge();
+    } catch (error) {
+      options.print(redact(`mfc proxy: #${seq} could not be judged (${(error as Error).message}); forwarding goes on`));
+    }
+  };
 
   const forwarder = await startForwarder({
     host: options.host ?? '127.0.0.1',
@@ -91,17 +99,20 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
     connectionHeaders: connectionHeaders(connection),
     maxBodyBytes,
     now,
-    onRequest(forwarded) {
+    onRequest: (forwarded) => guarded(forwarded.seq, () => {
       const request = proxyRequestOf(forwarded, windowOf);
-      if (request.token !== undefined && !secrets.has(request.token)) {
-        // The application's own token is a secret like the profile's: never in a line, report or HAR.
-        secrets.add(request.token);
+      // The application's own credentials (a bearer token, or whatever scheme it wrongly sent) are
+      // secrets like the profile's: never in a line, report or HAR.
+      const authorization = request.headers.authorization?.trim();
+      const credential = authorization === undefined ? undefined : /^\S+\s+(.+)$/.exec(authorization)?.[1] ?? authorization;
+      if (credential !== undefined && credential !== '' && !secrets.has(credential)) {
+        secrets.add(credential);
         redact = createRedactor([...secrets]);
-        longestSecret = Math.max(longestSecret, request.token.length);
+        longestSecret = Math.max(longestSecret, credential.length);
       }
       requests.set(request.seq, { request, judgements: [...judgeRequest(request), ...pacing.beforeRequest(request), ...lists.beforeRequest(request)] });
-    },
-    onExchange(forwarded) {
+    }),
+    onExchange: (forwarded) => guarded(forwarded.seq, () => {
       const pending = requests.get(forwarded.seq);
       if (pending === undefined) return;
       requests.delete(forwarded.seq);
@@ -117,7 +128,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxySessionHan
       session.countExchange();
       har.add(recorded);
       report(session.add(exchange.seq, exchange.method, exchange.path, exchange.status, judgements, () => recorded));
-    },
+    }),
   }).catch(async (error: unknown) => {
     await har.close();
     await dispatcher.close();
