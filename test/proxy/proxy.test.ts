@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/cli/server/index.js';
-import { startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
+import { sessionExitCode, startProxy, type ProxyOutcome, type ProxyRuleId } from '../../packages/cli/src/proxy/index.js';
 import { runChecks } from '../../packages/cli/src/runner/index.js';
 import type { RunReport } from '../../packages/cli/src/reports/index.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
@@ -42,6 +42,9 @@ afterAll(async () => {
 
 const token = () => server.profile.tokens.primary;
 
+/** A secret as a file could hold it: as is, base64, URL-encoded. */
+const forms = (secret: string) => [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
+
 /** Runs the integration through a fresh proxy session in a fresh minute; returns the outcome, its lines and report directory. */
 async function session(mistake?: Mistake, profile: TargetProfile = server.profile): Promise<{ outcome: ProxyOutcome; lines: string[]; reportDir: string }> {
   clock += MINUTE_MS;
@@ -61,6 +64,7 @@ describe('mfc proxy: the test integration through the proxy', () => {
   it('is clean against the reference server: no finding on either side, the reports list the rules judged', async () => {
     const { outcome, lines, reportDir } = await session();
     expect(outcome.broken).toEqual({ integration: [], deployment: [] });
+    expect(sessionExitCode(outcome)).toBe(0);
     expect(outcome.exchanges).toBeGreaterThanOrEqual(8);
     expect(lines.filter((line) => line.startsWith('#'))).toEqual([]);
     const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunReport;
@@ -80,9 +84,10 @@ describe('mfc proxy: the test integration through the proxy', () => {
     ['rate-limit-overrun', 'v1.client.rate-limit-kept'],
     ['guessed-page', 'v2.client.next-page-url-followed'],
   ];
-  it.each(mistakes)('with the mistake %s gives exactly %s, on the integration\'s side', async (mistake, rule) => {
+  it.each(mistakes)('with the mistake %s gives exactly %s, on the integration\'s side, and exit 1', async (mistake, rule) => {
     const { outcome, lines } = await session(mistake);
     expect(outcome.broken).toEqual({ integration: [rule], deployment: [] });
+    expect(sessionExitCode(outcome)).toBe(1);
     expect(outcome.findings.integration).toBe(1);
     const line = lines.find((text) => text.includes(rule));
     expect(line).toMatch(/^#\d+ (GET|POST|PATCH) \/merchant_api\/v[12]\/\S+ \d{3} {2}\S+ §[\d.]+ \[integration\] /);
@@ -140,29 +145,34 @@ describe('mfc proxy: what passes through', () => {
     expect(har.log.entries.length).toBeGreaterThanOrEqual(8);
     expect(har.log.entries[0]!.request.url.startsWith(server.url)).toBe(true);
     expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'authorization', value: 'Bearer [redacted]' });
-    const secret = token();
-    const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
     for (const file of await readdir(reportDir)) {
       const text = await readFile(join(reportDir, file), 'utf8');
-      for (const form of forms) expect(text.includes(form), `${file} holds the token`).toBe(false);
+      for (const form of forms(token())) expect(text.includes(form), `${file} holds the token`).toBe(false);
     }
     expect((await readdir(reportDir)).sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'report.md']);
   });
 });
 
 describe('mfc run --har', () => {
-  it("writes the run's own exchanges as HAR 1.2, without a token", async () => {
+  it("writes the run's own exchanges as HAR 1.2, without a token or the connection's secret in any encoding", async () => {
     clock += MINUTE_MS;
     const file = join(dir, 'run', 'run.har');
     await mkdir(join(dir, 'run'), { recursive: true });
-    const outcome = await runChecks({ profile: server.profile, only: 'v1.errors.unknown-order-404', reportDir: join(dir, 'run'), har: { file, version: 'test' } });
+    // A gateway's key the connection sends with every request: a secret like the tokens.
+    const gatewayKey = 'gw-key-har-3e9d51c07a';
+    const headers = { 'X-Gateway-Key': { secret: gatewayKey, replayAs: '$GATEWAY_KEY' } };
+    const profile: TargetProfile = { ...server.profile, connection: { settings: { headers: { 'X-Gateway-Key': { env: 'GATEWAY_KEY' } } }, options: { headers } } };
+    const outcome = await runChecks({ profile, only: 'v1.errors.unknown-order-404', reportDir: join(dir, 'run'), har: { file, version: 'test' } });
     expect(outcome.exitCode).toBe(0);
     const text = await readFile(file, 'utf8');
     const har = JSON.parse(text) as { log: { creator: { name: string }; entries: Array<{ request: { url: string }; response: { status: number } }> } };
     expect(harProblems(har)).toBe('');
     expect(har.log.creator.name).toBe('mfc');
     expect(har.log.entries).toContainEqual(expect.objectContaining({ request: expect.objectContaining({ url: `${server.url}/merchant_api/v1/orders/999999999999` }), response: expect.objectContaining({ status: 404 }) }));
-    for (const value of Object.values(server.profile.tokens)) expect(text.includes(value!), 'a token in the HAR').toBe(false);
+    expect(har.log.entries[0]).toMatchObject({ request: { headers: expect.arrayContaining([{ name: 'x-gateway-key', value: '[redacted]' }]) } });
+    for (const secret of [...Object.values(server.profile.tokens), gatewayKey]) {
+      for (const form of forms(secret!)) expect(text.includes(form), 'a secret in the HAR').toBe(false);
+    }
   });
 });
 

@@ -34,6 +34,13 @@ function commandFailure(code: number | null, signal: NodeJS.Signals | null, erro
   return code === 0 ? undefined : `the command exited with ${code}`;
 }
 
+/** A session's exit code: 1 when the command failed, the integration broke a rule or, with `failOnDeployment`, the deployment did; else 0. */
+export function sessionExitCode(outcome: Pick<ProxyOutcome, 'broken'>, options: { failOnDeployment?: boolean; commandFailed?: boolean } = {}): 0 | 1 {
+  const integration = outcome.broken.integration.length > 0;
+  const deployment = options.failOnDeployment === true && outcome.broken.deployment.length > 0;
+  return options.commandFailed === true || integration || deployment ? 1 : 0;
+}
+
 /** Starts the proxy, runs the command with `MFC_PROXY_URL`, stops the proxy when it ends, and decides the exit code. */
 export async function proxyCommand(options: ProxyCommandOptions): Promise<ProxyCommandOutcome> {
   const proxy = await startProxy(options);
@@ -52,10 +59,9 @@ export async function proxyCommand(options: ProxyCommandOptions): Promise<ProxyC
   });
   const failure = commandFailure(ended.code, ended.signal, ended.error);
   const outcome = await proxy.stop(failure ?? 'the command ended');
-  const integration = outcome.broken.integration.length > 0;
-  const deployment = options.failOnDeployment === true && outcome.broken.deployment.length > 0;
-  if (!integration && !deployment && outcome.broken.deployment.length > 0) {
+  const exitCode = sessionExitCode(outcome, { commandFailed: failure !== undefined, ...(options.failOnDeployment === undefined ? {} : { failOnDeployment: options.failOnDeployment }) });
+  if (outcome.broken.integration.length === 0 && options.failOnDeployment !== true && outcome.broken.deployment.length > 0) {
     options.print(`mfc proxy: the deployment's findings do not fail the session (--fail-on-deployment makes them)`);
   }
-  return { outcome, commandExit: ended.error === undefined ? ended.code : null, exitCode: failure !== undefined || integration || deployment ? 1 : 0 };
+  return { outcome, commandExit: ended.error === undefined ? ended.code : null, exitCode };
 }

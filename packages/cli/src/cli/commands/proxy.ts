@@ -77,7 +77,7 @@ async function run(args: string[]): Promise<number> {
   await mkdir(reportDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw setupError(error, host, port, reportDir);
   });
-  const { proxyCommand, startProxy } = await import('../../proxy/index.js');
+  const { proxyCommand, sessionExitCode, startProxy } = await import('../../proxy/index.js');
   // Lines go to stderr: the command's own output keeps stdout.
   const print = (line: string) => process.stderr.write(`${line}\n`);
   const common = { profile, host, port, reportDir, print, version: cliVersion() };
@@ -97,7 +97,7 @@ async function run(args: string[]): Promise<number> {
     });
     await new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
     const outcome = await proxy.stop('stopped');
-    return outcome.broken.integration.length > 0 || (failOnDeployment && outcome.broken.deployment.length > 0) ? 1 : 0;
+    return sessionExitCode(outcome, { failOnDeployment });
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
   }
