@@ -1,6 +1,7 @@
 // mfc proxy against the reference server over loopback: the test integration is clean through it,
 // each client-side mistake is exactly its finding on the integration's side, answers pass byte for
-// byte, the HAR is HAR 1.2 and holds no token, and a request for another host is refused.
+// byte and no further than the answer bound, the HAR is HAR 1.2 and holds no token, and a request
+// for another host is refused.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +117,36 @@ describe('mfc proxy: what passes through', () => {
     } finally {
       await proxy.stop('test over');
     }
+  });
+
+  it('reads no answer past the bound the profile sets and forwards no request body over it', async () => {
+    clock += MINUTE_MS;
+    const bound = 256;
+    const profile: TargetProfile = { ...server.profile, connection: { settings: { maxAnswerBytes: bound }, options: { maxAnswerBytes: bound } } };
+    const headers = { authorization: `Bearer ${token()}`, 'accept-encoding': 'identity' };
+    const list = '/merchant_api/v1/orders?limit=20';
+    const used = async () => {
+      const direct = await request(`${server.url}${list}`, { headers });
+      const size = (await direct.body.arrayBuffer()).byteLength;
+      return { size, used: Number(direct.headers['x-rate-limit-used']) };
+    };
+    const before = await used();
+    expect(before.size).toBeGreaterThan(bound);
+    const proxy = await startProxy({ profile, reportDir: join(dir, 'bound'), print: () => {}, version: 'test', now });
+    let outcome: ProxyOutcome;
+    try {
+      // The answer's head and its first bytes went on; past the bound the connection is cut, not read on.
+      const read = await request(`${proxy.url}${list}`, { headers }).then(async (answer) => ({ status: answer.statusCode, whole: await answer.body.arrayBuffer().then(() => true, () => false) }));
+      expect(read).toEqual({ status: 200, whole: false });
+      const large = await request(`${proxy.url}/merchant_api/v1/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ merchant_order_id: 'x'.repeat(bound) }) });
+      await large.body.dump();
+      expect(large.statusCode).toBe(413);
+    } finally {
+      outcome = await proxy.stop('test over');
+    }
+    expect(outcome.exchanges).toBe(1);
+    // The deployment counted the read it was sent through the proxy, and no create.
+    expect((await used()).used).toBe(before.used + 2);
   });
 
   it('refuses a request for another host and sends nothing for it', async () => {
