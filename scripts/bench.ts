@@ -9,6 +9,7 @@ import { startServer, type VariantName } from '../packages/cli/server/index.js';
 import { freePort } from '../packages/cli/src/net/free-port.js';
 import { validateResponse } from '../packages/api/src/openapi/index.js';
 import { runChecks } from '../packages/cli/src/runner/index.js';
+import { measureProxyOverhead } from './bench-proxy.js';
 
 // The repository root: reports/ is here, the packages under packages/.
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -119,6 +120,13 @@ for (let i = 0; i < 5; i += 1) {
   await server.close();
 }
 record('startServer() in process (median of 5)', median(inProcess), 'ms');
+
+// What mfc proxy adds to each request of an integration (issue 40): a v2 list page of 20 orders,
+// straight and through the proxy, over kept-alive connections on loopback.
+const overhead = await measureProxyOverhead();
+record(`mfc proxy: direct latency, median (${overhead.requests} requests)`, overhead.direct.median, 'ms');
+record('mfc proxy: added latency per request, median', overhead.added.median, 'ms');
+record('mfc proxy: added latency per request, p99', overhead.added.p99, `ms (direct p99 ${overhead.direct.p99.toFixed(2)} ms)`);
 
 // The full suite against a local server with a limit high enough that pacing never waits, so the
 // number is the toolkit's own cost; webhook checks are left out here (they wait on the clock).

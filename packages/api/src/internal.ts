@@ -8,7 +8,7 @@ export type { RecordingOptions } from './http/recording.js';
 export { describeNetworkError, isConnectionClosed } from './http/network-error.js';
 export { isSafeMethod } from './http/connection-reuse.js';
 export type { NetworkErrorContext } from './http/network-error.js';
-export { connectionSecrets, proxyFor, reservedHeaderProblem, shownBytes, shownProxy } from './http/connection.js';
+export { connectionDispatcher, connectionHeaders, connectionSecrets, proxyFor, reservedHeaderProblem, shownBytes, shownProxy } from './http/connection.js';
 export { versionPathOf } from './client/paginate.js';
 export { retryDelayMs, retryOn429 } from './http/retry.js';
 export type { RetryOn429Options } from './http/retry.js';

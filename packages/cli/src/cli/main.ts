@@ -31,6 +31,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
     load: async () => (await import('./commands/baseline.js')).command,
   },
+  proxy: {
+    summary: "forward an application's API traffic to the profile's deployment and judge each exchange on both sides",
+    load: async () => (await import('./commands/proxy.js')).command,
+  },
   webhooks: {
     summary: 'verify a webhook signature, or listen for webhook calls and check each (§6)',
     load: async () => (await import('./commands/webhooks.js')).command,

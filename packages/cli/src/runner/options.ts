@@ -58,6 +58,8 @@ export interface RunOptions {
    * matrix); a deployment is reached through `profile.connection`.
    */
   dispatcherModule?: string;
+  /** `mfc run --har FILE`: the checks' exchanges written as HAR 1.2, naming this mfc version as their creator. */
+  har?: { file: string; version: string };
 }
 
 /** Defaults of the limits. */

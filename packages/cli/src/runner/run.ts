@@ -119,6 +119,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     files: files.map((file) => join(root, file)),
     root,
     ...(options.dispatcherModule === undefined ? {} : { dispatcherModule: options.dispatcherModule }),
+    ...(options.har === undefined ? {} : { har: options.har }),
   };
   const plan = planChecks(checks, config, probe, loadCosts(root), { everyCheck: declared, latencyMs });
   config.costs = Object.fromEntries(Object.entries(plan.costs).map(([id, cost]) => [id, cost.requests]));

@@ -32,6 +32,8 @@ Flags:
   --baseline FILE             a waiver file or a previous report.json: failures it lists are
                               reported as known and do not fail the run (see "CI gate with a
                               baseline" below)
+  --har FILE                  also write the checks' exchanges as HAR 1.2 (tokens and every
+                              secret redacted, bodies clipped at 4,000 characters)
   --list                      print the checks --api and --only select (id, §, rules, writes,
                               needs) and exit; needs no profile and sends no request
 

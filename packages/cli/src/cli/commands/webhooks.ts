@@ -12,7 +12,7 @@ const help = `mfc webhooks: check the webhooks of the Merchant Fulfillment API (
 Usage:
   mfc webhooks verify --token-env VAR --signature HEX [--file BODY]
   mfc webhooks listen --port N --token-env VAR [--host H] [--report-dir DIR] [--expect N]
-                      [--timeout DURATION] [--v1-path P] [--v2-path P]
+                      [--timeout DURATION] [--v1-path P] [--v2-path P] [--forward URL]
 
 verify   Checks an x-service-signature value: the hex HMAC-SHA256 of the raw body keyed
          with the API token (§6.3).
@@ -55,6 +55,10 @@ listen   Receives webhook calls and checks each: the signature, v1's x-service-e
                      number with ms, s, m or h (500ms, 30s, 2m, 1h); default: no limit
   --v1-path P        the path v1 calls come to (e.g. /webhooks/v1)
   --v2-path P        the path v2 calls come to (e.g. /webhooks/v2)
+  --forward URL      pass each call on to the application at URL (the call's path
+                     appended), byte for byte with its headers, and answer the deployment
+                     what the application answered; the application's answer time is
+                     judged (<api>.webhooks.delivery-<n>.answered-in-time: within 5 s, §6.3)
   Exit code: 0 at least --expect calls arrived and every check passed; 1 a check failed
   or fewer calls arrived ("no webhook call arrived" when none did); 2 wrong invocation
   (a bad flag value) or nothing to listen with: the port is in use, the address is not
@@ -78,6 +82,7 @@ const listenOptions = {
   timeout: { type: 'string' },
   'v1-path': { type: 'string' },
   'v2-path': { type: 'string' },
+  forward: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 // A stray argument is never quoted back: it may be the token, pasted after the wrong flag.
@@ -122,6 +127,12 @@ async function verify(args: string[]): Promise<number> {
   }
   process.stdout.write(`invalid (${verdict.reason}): ${createRedactor(tokens)(verdict.message)}\n`);
   return 1;
+}
+
+function forwardOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) throw new UsageError(`--forward expected an http:// or https:// URL, received ${JSON.stringify(value)}`);
+  return value;
 }
 
 function portOf(value: string | undefined): number {
@@ -189,6 +200,7 @@ async function listenCommand(args: string[]): Promise<number> {
   const timeoutMs = timeoutOf(values.timeout);
   const paths = pathsOf(values['v1-path'], values['v2-path']);
   const reportDir = values['report-dir'] ?? 'reports';
+  const forward = forwardOf(values.forward);
   // Loaded here so that \`verify\` does not pay for the schema validators.
   const { listen } = await import('../../listen/index.js');
   let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
@@ -205,6 +217,7 @@ async function listenCommand(args: string[]): Promise<number> {
       expect,
       ...(paths ? { paths } : {}),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(forward === undefined ? {} : { forward }),
       print: (line) => process.stdout.write(`${line}\n`),
       stop,
     }).catch((error: NodeJS.ErrnoException) => {
