@@ -28,7 +28,12 @@ export interface WebhookDispatcher {
   settled(): Promise<void>;
   /** Cancels pending retries and in-flight requests. */
   close(): Promise<void>;
+  /** Resolves once calls go out as soon as an event occurs (the sender's thread has started). */
+  ready(): Promise<void>;
 }
+
+/** The dispatcher of a server that delivers nowhere: no thread is started for it. */
+const deliversNowhere: WebhookDispatcher = { emit() {}, settled: async () => {}, close: async () => {}, ready: async () => {} };
 
 /** Where to deliver, with which key, and how fast the retry clock runs. */
 export interface WebhookDispatcherOptions {
@@ -70,6 +75,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   if (faults.has('webhooks-signature-wrong-key') && options.newestToken === undefined) {
     throw new Error('the webhooks-signature-wrong-key fault needs the newestToken option');
   }
+  if (options.v1Url === undefined && options.v2Url === undefined) return deliversNowhere;
   const answerLimitMs = options.answerTimeoutMs ?? answerLimitOf(options.timeScale);
   const shortWait = faults.has('webhooks-answer-wait-2s');
   const settings: SenderSettings = {
@@ -158,6 +164,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       });
       for (const resolve of pending.values()) resolve();
     },
+    ready: () => thread.ready,
   };
 }
 

@@ -7,8 +7,9 @@ export type ToSender =
   | { kind: 'deliver'; sender: number; task: number; plan: DeliveryPlan }
   | { kind: 'close'; sender: number };
 
-/** What the sender's thread tells back: each attempt's outcome, a plan done, a sender closed. */
+/** What the sender's thread tells back: that it is ready, each attempt's outcome, a plan done, a sender closed. */
 export type ToHost =
+  | { kind: 'ready' }
   | { kind: 'attempt'; sender: number; url: string; outcome: AttemptOutcome }
   | { kind: 'done'; sender: number; task: number }
   | { kind: 'closed'; sender: number };

@@ -6,6 +6,11 @@ import type { ToHost, ToSender } from './sender-messages.js';
 
 /** The part of the sender's thread one dispatcher uses. */
 export interface SenderThread {
+  /**
+   * Resolves once the thread has loaded and listens: a server that waits for it before it answers
+   * makes its first calls at once, not after the seconds a busy machine may take to start a thread.
+   */
+  ready: Promise<void>;
   /** A new sender id; `onMessage` hears what the thread tells about it. */
   open(onMessage: (message: ToHost) => void): number;
   post(message: ToSender): void;
@@ -22,13 +27,22 @@ function startThread(): SenderThread {
     ? new Worker(`import('tsx/esm/api').then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry)}))`, { eval: true })
     : new Worker(new URL(entry));
   const listeners = new Map<number, (message: ToHost) => void>();
-  worker.on('message', (message: ToHost) => listeners.get(message.sender)?.(message));
-  worker.on('error', (error) => process.stderr.write(`mfc serve: the webhook sender stopped: ${error.stack ?? String(error)}\n`));
+  let loaded!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
+  worker.on('message', (message: ToHost) => (message.kind === 'ready' ? loaded() : listeners.get(message.sender)?.(message)));
+  worker.on('error', (error) => {
+    process.stderr.write(`mfc serve: the webhook sender stopped: ${error.stack ?? String(error)}\n`);
+    // Nothing will be sent: a server waiting for the thread goes on without it.
+    loaded();
+  });
   // The thread keeps the process alive while a dispatcher is open (until its close is answered), never
   // beyond. Taken off after the listeners, which would hold it again.
   worker.unref();
   let next = 0;
   return {
+    ready,
     open(onMessage) {
       const sender = (next += 1);
       if (listeners.size === 0) worker.ref();

@@ -43,3 +43,5 @@ port.on('message', (message: ToSender) => {
     }
   }
 });
+// Loaded and listening: the host's dispatchers may count on calls going out at once.
+tell({ kind: 'ready' });
