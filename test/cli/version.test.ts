@@ -1,7 +1,7 @@
 // `mfc --version`: the package's version, from package.json, without loading any command.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cliVersion } from '../../packages/cli/src/cli/version.js';
+import { cliVersion } from '../../packages/cli/src/version.js';
 import { runMfcInProcess, spawnMfcSource } from '../webhooks/spawn.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as { version: string };
@@ -20,7 +20,7 @@ describe('mfc --version', () => {
   it('mfc --help lists the commands in a user\'s order, then the reference server\'s and the documents\' tools', async () => {
     const { out } = await runMfcInProcess(['--help']);
     const listed = [...out.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((match) => match[1]);
-    expect(listed).toEqual(['init', 'doctor', 'run', 'cleanup', 'baseline', 'webhooks', 'rules', 'serve', 'generate', 'lint']);
+    expect(listed).toEqual(['init', 'doctor', 'run', 'cleanup', 'baseline', 'proxy', 'webhooks', 'rules', 'serve', 'generate', 'lint']);
     expect(out).toMatch(/\n  rules .*\n\nThe reference server and the OpenAPI documents:\n  serve /);
   });
 
@@ -36,15 +36,15 @@ describe('mfc --version', () => {
   });
 
   const table: Array<[string, { given: URL; want: string }]> = [
-    ['from the sources (src/cli/)', { given: new URL('../../packages/cli/src/cli/version.ts', import.meta.url), want: version }],
-    ['from the build (dist/src/cli/), which holds no package.json of its own', { given: new URL('../../packages/cli/dist/src/cli/version.js', import.meta.url), want: version }],
+    ['from the sources (src/)', { given: new URL('../../packages/cli/src/version.ts', import.meta.url), want: version }],
+    ['from the build (dist/src/), which holds no package.json of its own', { given: new URL('../../packages/cli/dist/src/version.js', import.meta.url), want: version }],
   ];
   it.each(table)('finds package.json %s', (_name, { given, want }) => {
     expect(cliVersion(given)).toBe(want);
   });
 
   it('imports nothing but node:fs, so it costs no more than mfc --help', () => {
-    const source = readFileSync(new URL('../../packages/cli/src/cli/version.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../packages/cli/src/version.ts', import.meta.url), 'utf8');
     expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1])).toEqual(['node:fs']);
   });
 });

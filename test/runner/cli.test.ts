@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../../packages/cli/server/index
 import { startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 import { tempDir, testTokens, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
-import { cliVersion } from '../../packages/cli/src/cli/version.js';
+import { cliVersion } from '../../packages/cli/src/version.js';
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 

@@ -137,8 +137,9 @@ describe('webhook events on status changes (§6)', () => {
     const { webhooks, tokens } = t.server.profile;
     expect(webhooks).toMatchObject({ host: '127.0.0.1', v1Path: '/v1', v2Path: '/v2', timeoutMs: 10_000 });
     expect(webhooks?.signingToken).not.toBe(tokens.primary);
-    // The first retry wait (60 s × 0.001) and 2/5 of the scaled answer limit (server/profile.ts).
-    expect(webhooks?.retryWithinMs).toBe(860);
+    // The first retry wait (60 s × 0.001) and 2/5 of the answer limit, 4 s at the least (server/profile.ts).
+    expect(webhooks?.answerLimitMs).toBe(4_000);
+    expect(webhooks?.retryWithinMs).toBe(60 + 1_600);
   });
 
   it('sends the v1 and v2 restocking events and the v2 order event on cancellation', async () => {

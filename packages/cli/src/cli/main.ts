@@ -1,7 +1,7 @@
 import { MfcError } from '@mfc-conformance/api/errors';
 import type { Command } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
-import { cliVersion } from './version.js';
+import { cliVersion } from '../version.js';
 import { didYouMean } from '../text/did-you-mean.js';
 
 /** A sub-command as the dispatcher knows it before loading it: its `mfc --help` line and its module. */

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_WAIT_MS, isSelected, loadDispatcherFactory, openRunChannel,
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerWindow } from '../http/index.js';
 import { rateShare } from '../profile/index.js';
 import { buildReport, shownBaseUrl, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
-import { cliVersion } from '../cli/version.js';
+import { cliVersion } from '../version.js';
 import { ResultCollector } from './collector.js';
 import { deadlineFailure } from './deadline.js';
 import { codeRoot, defaultInclude } from '../layout.js';

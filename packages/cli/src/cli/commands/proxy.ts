@@ -3,7 +3,7 @@ import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseFlags, targetFlags } from '../flags.js';
 import { targetProfile } from '../target.js';
-import { cliVersion } from '../version.js';
+import { cliVersion } from '../../version.js';
 
 const help = `mfc proxy: an integration's own traffic judged as it happens
 

@@ -6,7 +6,7 @@ import { UsageError, type Command } from '../command.js';
 import { cliName } from '../invocation.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
 import { targetArgs, targetProfile, withDefaultProfile } from '../target.js';
-import { cliVersion } from '../version.js';
+import { cliVersion } from '../../version.js';
 import { renderNextStep, renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-// Where package.json sits from this module: two levels up in the sources (src/cli/), three in the
-// build (dist/src/cli/), which the package runs. Read as text, not imported: `mfc --version` stays
+// Where package.json sits from this module: one level up in the sources (src/), two in the build
+// (dist/src/), which the package runs. At the top of src/, beside the parts that name the version
+// (the CLI, the run's reports), so that none of them imports another for it. Read as text, not imported: `mfc --version` stays
 // as cheap as `mfc --help`, and the build needs no copy of package.json.
-const candidates = ['../../package.json', '../../../package.json'];
+const candidates = ['../package.json', '../../package.json'];
 
 /** The CLI package's name: `mfc --version` reads that package's version, never the api package's or the repository's. */
 const CLI_PACKAGE = '@mfc-conformance/cli';

@@ -1,0 +1,15 @@
+import { freePort } from '../packages/cli/src/net/free-port.js';
+const built = (p: string) => new URL(`../packages/cli/dist/${p}`, import.meta.url).href;
+const { startServer } = await import(built('server/index.js'));
+const { runChecks, RunBatch } = await import(built('src/runner/index.js'));
+const { IN_PROCESS_DISPATCHER, serveInProcess } = await import('../test/support/in-process-target.js');
+const n = 4;
+const batch = new RunBatch(n, 1);
+const webhookPort = await freePort();
+const server = await startServer({ faults: [], rateLimit: 10_000, webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`, webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`, webhookTimeScale: 0.0002 });
+const served = serveInProcess(server);
+const t0 = performance.now(); const c0 = process.cpuUsage();
+await Promise.all(Array.from({ length: n }, () => runChecks({ profile: server.profile, seed: 20261123, runs: 1, batch, dispatcherModule: IN_PROCESS_DISPATCHER })));
+const c = process.cpuUsage(c0);
+console.log(`wall ${Math.round(performance.now() - t0)} ms, cpu ${Math.round((c.user + c.system) / 1000)} ms`);
+await server.close();
