@@ -36,6 +36,13 @@ export interface ServerOptions {
   webhookTimeScale?: number;
   /** How long a webhook receiver may take to answer; default 5000 ms (§6.3). */
   webhookAnswerTimeoutMs?: number;
+  /**
+   * How much longer than that (and than its profile's `webhooks.answerLimitMs` says) the sender waits
+   * before it gives up; default 0. The project's tests run the server beside dozens of full runs on two
+   * cores, where a call has reached its receiver seconds after it was sent: a sender that waits longer
+   * than it states is still one whose stated limit a run may count on. No fault is weakened by it.
+   */
+  webhookAnswerGraceMs?: number;
   /** false seeds the primary merchant without batch tracking (profile features.batchTracking false); default true. */
   batchTracking?: boolean;
   /** false: the primary merchant is not enrolled in batch expiry handling (profile features.expiryHandling false); default true. */
@@ -91,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     newestToken: seedIds.tokens.primary,
     timeScale,
     answerTimeoutMs: options.webhookAnswerTimeoutMs,
+    answerGraceMs: options.webhookAnswerGraceMs,
     faults: faults.names(),
     variants: variants.names(),
     now: () => clock.now(),

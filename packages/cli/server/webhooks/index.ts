@@ -47,6 +47,8 @@ export interface WebhookDispatcherOptions {
   timeScale: number;
   /** How long an answer may take; default `answerLimitOf(timeScale)` (§6.3 point 3: 5 s at time scale 1). */
   answerTimeoutMs?: number;
+  /** How much longer the sender waits in fact (server/index.ts `webhookAnswerGraceMs`); default 0. */
+  answerGraceMs?: number;
   /** The faults switched on (`Faults.names()`); only webhook faults act here. */
   faults: ReadonlySet<FaultName>;
   /** The webhook variants switched on (server/variants/webhooks.ts); default none. */
@@ -80,7 +82,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const shortWait = faults.has('webhooks-answer-wait-2s');
   const settings: SenderSettings = {
     key: faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken,
-    answerTimeoutMs: shortWait ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs,
+    // The fault gives up at 2/5 of the limit it states, whatever grace the others get.
+    answerTimeoutMs: shortWait ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs + (options.answerGraceMs ?? 0),
     strictLimit: shortWait,
     followRedirects: faults.has('webhooks-redirect-followed'),
     timeScale: options.timeScale,
