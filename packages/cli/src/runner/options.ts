@@ -13,6 +13,8 @@ export interface RunOptions {
   seed?: number;
   /** Runs per property; undefined lets each property use its own default. */
   runs?: number;
+  /** Cases per operation of the generated-input checks (`--cases`); wins over `runs` and the profile's `generatedInputs`. */
+  cases?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
   runCommand?: string;
   /** When the run started (epoch ms; default: when `runChecks` is called): `mfc run` gives its process's start, so the report's wall time is the command's. */
