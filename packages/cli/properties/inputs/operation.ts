@@ -31,6 +31,8 @@ export interface GeneratedOperation<Prepared = unknown> {
   leftOut?: readonly string[];
   /** Properties the document requires whose absence the specification lets a service fill in (a default): leaving them out is no break. */
   defaulted?: readonly string[];
+  /** Properties every case sends although the document does not require them: whether a service requires them is not shown. */
+  alwaysSent?: readonly string[];
   /** The SKUs a case may name (default: `fixtures.sku`). */
   skus?(t: CheckContext): SkuFixture[];
   /** Prepares what every case works on (the record a case updates), once per check. */

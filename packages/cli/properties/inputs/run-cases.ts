@@ -9,7 +9,7 @@ import { replayCommand, visible } from '../support/property.js';
 import { casesPerKind, casesPerOperation } from './budget.js';
 import { caseArb, differences, valueAt, type CaseKind, type GeneratedCase } from './cases.js';
 import { deriveSchema } from './derive.js';
-import type { Derived } from './derived.js';
+import { breakWith, type Break, type Derived } from './derived.js';
 import { CaseFailure, judgeCase } from './judge.js';
 import type { GeneratedOperation } from './operation.js';
 import { forQuery, querySchema } from './query.js';
@@ -34,12 +34,22 @@ export function inputSchema(op: Pick<GeneratedOperation, 'api' | 'operation' | '
 export function deriveInput(t: CheckContext, op: GeneratedOperation): Derived {
   const skus = op.skus?.(t) ?? (t.fixtures.sku ? [t.fixtures.sku] : []);
   const words = specWords(op.api, { salesChannelId: t.fixtures.salesChannelId, ...(t.fixtures.warehouseId === undefined ? {} : { warehouseId: t.fixtures.warehouseId }), skus }, op.leftOut);
-  const drawn = deriveSchema(inputSchema(op), { words });
-  const breaks = drawn.breaks.filter((entry) => {
-    if (entry.keyword === 'required' && op.defaulted?.some((name) => entry.pointer === `/${name}`)) return false;
+  const schema = inputSchema(op);
+  const sent = op.alwaysSent ?? [];
+  const drawn = deriveSchema(sent.length === 0 ? schema : { ...schema, required: [...(Array.isArray(schema.required) ? schema.required : []), ...sent] }, { words });
+  const breaks = drawn.breaks.flatMap((entry): Break[] => {
+    if (entry.keyword === 'required' && [...(op.defaulted ?? []), ...sent].some((name) => entry.pointer === `/${name}`)) return [];
     // An update may merge an object it is sent (§4.1 rule 2; §4.2: only provided fields change): a
     // property the object leaves out, or all its alternatives, may be kept from the record.
-    return !(op.kept?.update === true && (entry.keyword === 'required' || entry.keyword === 'anyOf'));
+    if (op.kept?.update === true && (entry.keyword === 'required' || entry.keyword === 'anyOf')) return [];
+    if (entry.keyword !== 'type' || entry.values === undefined) return [entry];
+    // Null is no break for a property the document leaves optional (as for every optional one), nor in an
+    // update, where whether null clears or keeps a value is not shown (§4.1 rule 2 keeps "most"). v1 reads
+    // values leniently (§4.1 v1 request body rules): how it reads a boolean or null is not stated.
+    const lenient = (value: unknown) => (value === null && (op.kept?.update === true || op.api === 'v1' || sent.some((name) => entry.pointer === `/${name}`)))
+      || (op.api === 'v1' && typeof value === 'boolean');
+    const values = entry.values.filter((value) => !lenient(value));
+    return values.length === 0 ? [] : [breakWith(entry.pointer, entry.keyword, values)];
   });
   const derived = { ...drawn, breaks };
   return op.input === 'query' ? forQuery(derived) : derived;

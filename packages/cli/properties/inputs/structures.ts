@@ -63,9 +63,10 @@ function holdsAlternative(value: Record<string, unknown>, alternatives: readonly
   return alternatives.length === 0 || alternatives.some((required) => required.every((name) => value[name] !== undefined && value[name] !== null));
 }
 
-/** What one property of an object is drawn from: present always when required, else absent, null (where nullable) or present. */
+/** What one property of an object is drawn from: present always when required (null too where nullable), else absent, null (where nullable) or present. */
 function presence(property: Derived, required: boolean, draw: 'valid' | 'boundary'): fc.Arbitrary<unknown> {
-  if (required) return property[draw];
+  if (required && !property.nullable) return property[draw];
+  if (required) return draw === 'valid' ? fc.oneof({ withCrossShrink: true }, { arbitrary: property.valid, weight: 3 }, { arbitrary: fc.constant(null), weight: 1 }) : edgeOneof(property.plain, [fc.constant(null), property.boundary]);
   if (draw === 'valid') {
     return fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(ABSENT), weight: 2 }, ...(property.nullable ? [{ arbitrary: fc.constant(null), weight: 1 }] : []), { arbitrary: property.valid, weight: 3 });
   }

@@ -62,6 +62,9 @@ export function specWords(api: 'v1' | 'v2', fixtures: CaseFixtures, leftOut: rea
         return fixed(['block_only']);
       case 'announced_quantity':
         return api === 'v1' ? { scalar: { plain: 5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }).map(String)), edges: [0, 1, '0', '7'], limits: [2 ** 31 - 1] } } : { plainInteger: 5 };
+      case 'weight_in_kg':
+        // A weight in kilograms (§2.6): not below zero, as a number or its numeric string (§4.1).
+        return { scalar: { plain: 1.5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 100_000 }).map((grams) => String(grams / 1000))), edges: [0, 0.001, '0.5', '12', 1000], limits: [1e9] } };
       case 'inventory_batch_id':
         // Names a batch of the item's SKU; no profile fixture holds one, and its requirement is not shown.
         return { leftOut: true };
