@@ -2,7 +2,6 @@
 // how a case is sent, and what the specification says a case may expect. One table entry per operation
 // (operations/*.ts); the judgement is the same for all (judge.ts).
 import type { ApiResponse, ApiVersion, CheckContext } from '../../src/checks/index.js';
-import type { SkuFixture } from '../../src/profile/index.js';
 import type { CaseKind } from './cases.js';
 import type { KeptOptions } from './kept.js';
 
@@ -33,8 +32,6 @@ export interface GeneratedOperation<Prepared = unknown> {
   defaulted?: readonly string[];
   /** Properties every case sends although the document does not require them: whether a service requires them is not shown. */
   alwaysSent?: readonly string[];
-  /** The SKUs a case may name (default: `fixtures.sku`). */
-  skus?(t: CheckContext): SkuFixture[];
   /** Prepares what every case works on (the record a case updates), once per check. */
   prepare?(t: CheckContext): Promise<Prepared>;
   /** Turns the generated input into what is sent (the run's unique ids in); a value it cannot bind is sent as drawn. */

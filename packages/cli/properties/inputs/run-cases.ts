@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { documentOperation, type JsonSchema } from '@mfc-conformance/api/internal';
 import { CheckFailure, isSkip, type CheckContext } from '../../src/checks/index.js';
+import type { Fixtures } from '../../src/profile/index.js';
 import { replayCommand, visible } from '../support/property.js';
 import { casesPerKind, casesPerOperation } from './budget.js';
 import { caseArb, differences, valueAt, type CaseKind, type GeneratedCase } from './cases.js';
@@ -30,10 +31,9 @@ export function inputSchema(op: Pick<GeneratedOperation, 'api' | 'operation' | '
   return schema;
 }
 
-/** What the operation's input allows and forbids, with the words and the fixtures of `t`. */
-export function deriveInput(t: CheckContext, op: GeneratedOperation): Derived {
-  const skus = op.skus?.(t) ?? (t.fixtures.sku ? [t.fixtures.sku] : []);
-  const words = specWords(op.api, { salesChannelId: t.fixtures.salesChannelId, ...(t.fixtures.warehouseId === undefined ? {} : { warehouseId: t.fixtures.warehouseId }), skus }, op.leftOut);
+/** What the operation's input allows and forbids, with the words and the profile's `fixtures`. */
+export function deriveInput(op: GeneratedOperation, fixtures: Fixtures): Derived {
+  const words = specWords(op.api, { salesChannelId: fixtures.salesChannelId, ...(fixtures.warehouseId === undefined ? {} : { warehouseId: fixtures.warehouseId }), skus: fixtures.sku ? [fixtures.sku] : [] }, op.leftOut);
   const schema = inputSchema(op);
   const sent = op.alwaysSent ?? [];
   const drawn = deriveSchema(sent.length === 0 ? schema : { ...schema, required: [...(Array.isArray(schema.required) ? schema.required : []), ...sent] }, { words });
@@ -66,7 +66,7 @@ function differenceText(generated: GeneratedCase, plain: unknown): string {
 
 /** Runs `op`'s generated cases for `t`; throws the check's failure for the first kind whose case breaks a rule. */
 export async function runGeneratedCases<Prepared>(t: CheckContext, op: GeneratedOperation<Prepared>): Promise<void> {
-  const derived = deriveInput(t, op);
+  const derived = deriveInput(op, t.fixtures);
   const schema = op.input === 'body' ? inputSchema(op) : undefined;
   const prepared = op.prepare ? await op.prepare(t) : (undefined as Prepared);
   const budget = casesPerOperation(t);

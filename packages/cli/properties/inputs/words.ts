@@ -62,6 +62,14 @@ export function specWords(api: 'v1' | 'v2', fixtures: CaseFixtures, leftOut: rea
         return fixed(['block_only']);
       case 'announced_quantity':
         return api === 'v1' ? { scalar: { plain: 5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }).map(String)), edges: [0, 1, '0', '7'], limits: [2 ** 31 - 1] } } : { plainInteger: 5 };
+      case 'page':
+        // From 1 (§4.1), past the last page an empty one; past int32 the range is open.
+        return { scalar: { plain: 1, valid: fc.integer({ min: 1, max: 1000 }), edges: [1, 2, 99_999], limits: [2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER] } };
+      case 'limit':
+        // v1: default 20, above 100 treated as 100 (§4.1, §8); below 1 not stated. v2: default and maximum not shown.
+        return api === 'v1'
+          ? { scalar: { plain: 20, valid: fc.integer({ min: 1, max: 500 }), edges: [1, 20, 99, 100, 101, 1000], limits: [0, -1, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER] } }
+          : { scalar: { plain: 10, valid: fc.integer({ min: 1, max: 100 }), edges: [1, 10, 25, 100, 101], limits: [0, -1, 2 ** 31 - 1] } };
       case 'weight_in_kg':
         // A weight in kilograms (§2.6): not below zero, as a number or its numeric string (§4.1).
         return { scalar: { plain: 1.5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 100_000 }).map((grams) => String(grams / 1000))), edges: [0, 0.001, '0.5', '12', 1000], limits: [1e9] } };
