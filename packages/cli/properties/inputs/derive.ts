@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from '@mfc-conformance/api/internal';
 import { breakWith, edgeFrom, validOneof, type Break, type Derived } from './derived.js';
 import { booleanKeyword, enumKeyword, formatKeyword, integerKeyword, numberKeyword, patternKeyword, textKeyword, typeBreak, typesOf, type ScalarDerived } from './scalars.js';
-import { freeObjectKeyword, itemsKeyword, propertiesKeyword } from './structures.js';
+import { freeObjectKeyword, itemsKeyword, propertiesKeyword, type Distinct } from './structures.js';
 import type { Words } from './words.js';
 
 /** Where a schema sits: the property's name (absent for a body or an array's items) and what the words say of names. */
@@ -23,7 +23,7 @@ function fromScalar(scalar: ScalarDerived, nullable: boolean): Derived {
     plain: scalar.plain,
     full: scalar.plain,
     valid: validOneof(scalar.plain, scalar.valid),
-    boundary: edgeFrom(scalar.plain, scalar.edges),
+    boundary: scalar.plainIsEdge ? fc.constantFrom(...scalar.edges) : edgeFrom(scalar.plain, scalar.edges),
     ...(scalar.limits.length === 0 ? {} : { limits: edgeFrom(scalar.plain, scalar.limits) }),
     breaks: scalar.breaks,
     nullable,
@@ -79,7 +79,7 @@ export function deriveSchema(schema: JsonSchema, place: Place): Derived {
 
   if (types.includes('array') && isObject(schema.items)) {
     const items = deriveSchema(schema.items, { words: place.words });
-    const derived = itemsKeyword(schema, items, uniqueKeyOf(schema.items));
+    const derived = itemsKeyword(schema, items, word?.distinct ?? uniqueKeyOf(schema.items));
     return { ...derived, breaks: [...wrongType, ...derived.breaks], nullable };
   }
   if (types.includes('object') || isObject(schema.properties)) {
@@ -102,8 +102,8 @@ export function deriveSchema(schema: JsonSchema, place: Place): Derived {
 }
 
 /** The property of an array's items that the documents call unique among them ("Unique among the line items"). */
-function uniqueKeyOf(items: JsonSchema): ((item: unknown) => unknown) | undefined {
+function uniqueKeyOf(items: JsonSchema): Distinct | undefined {
   const properties = isObject(items.properties) ? (items.properties as Record<string, JsonSchema>) : {};
   const name = Object.keys(properties).find((key) => /^unique among/i.test(String(properties[key]!.description ?? '')));
-  return name === undefined ? undefined : (item) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : item);
+  return name === undefined ? undefined : { by: (item) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : item), most: Infinity };
 }

@@ -2,6 +2,7 @@
 // how a case is sent, and what the specification says a case may expect. One table entry per operation
 // (operations/*.ts); the judgement is the same for all (judge.ts).
 import type { ApiResponse, ApiVersion, CheckContext } from '../../src/checks/index.js';
+import type { Fixtures, SkuFixture } from '../../src/profile/index.js';
 import type { CaseKind } from './cases.js';
 import type { KeptOptions } from './kept.js';
 
@@ -26,6 +27,8 @@ export interface GeneratedOperation<Prepared = unknown> {
   writes: boolean;
   /** What is generated: the request body, or the query parameters. */
   input: 'body' | 'query';
+  /** The SKUs a case may name, of the profile's fixtures (default: `fixtures.sku`). */
+  skus?(fixtures: Fixtures): SkuFixture[];
   /** Properties not generated, with the reason in the table. */
   leftOut?: readonly string[];
   /** Properties the document requires whose absence the specification lets a service fill in (a default): leaving them out is no break. */

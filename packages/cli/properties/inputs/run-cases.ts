@@ -33,7 +33,7 @@ export function inputSchema(op: Pick<GeneratedOperation, 'api' | 'operation' | '
 
 /** What the operation's input allows and forbids, with the words and the profile's `fixtures`. */
 export function deriveInput(op: GeneratedOperation, fixtures: Fixtures): Derived {
-  const words = specWords(op.api, { salesChannelId: fixtures.salesChannelId, ...(fixtures.warehouseId === undefined ? {} : { warehouseId: fixtures.warehouseId }), skus: fixtures.sku ? [fixtures.sku] : [] }, op.leftOut);
+  const words = specWords(op.api, { salesChannelId: fixtures.salesChannelId, ...(fixtures.warehouseId === undefined ? {} : { warehouseId: fixtures.warehouseId }), skus: op.skus?.(fixtures) ?? (fixtures.sku ? [fixtures.sku] : []) }, op.leftOut);
   const schema = inputSchema(op);
   const sent = op.alwaysSent ?? [];
   const drawn = deriveSchema(sent.length === 0 ? schema : { ...schema, required: [...(Array.isArray(schema.required) ? schema.required : []), ...sent] }, { words });

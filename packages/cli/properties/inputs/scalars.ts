@@ -15,6 +15,8 @@ export interface ScalarDerived {
   edges: readonly unknown[];
   /** Values past an open limit (§8 "not shown"): a refusal of them is legal. */
   limits: readonly unknown[];
+  /** The plain value is one of the edges too (a fixture among fixtures): a boundary case may hold it. */
+  plainIsEdge?: boolean;
   breaks: Break[];
 }
 

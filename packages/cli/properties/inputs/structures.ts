@@ -10,27 +10,32 @@ import { freeObjectArb, freeObjectEdges, freeObjectLimits } from './free-object.
 const ORDINARY_ITEMS = 4;
 const MANY_ITEMS = 25;
 
-/** How the items of an array are told apart where the specification says they are unique (merchant_item_id). */
-export type UniqueBy = (item: unknown) => unknown;
+/** How the items of an array are told apart where the specification says they are distinct (merchant_item_id), and how many can be. */
+export interface Distinct {
+  by: (item: unknown) => unknown;
+  most: number;
+}
 
-function arrayOf(items: fc.Arbitrary<unknown>, length: { minLength: number; maxLength: number }, uniqueBy?: UniqueBy): fc.Arbitrary<unknown[]> {
-  return uniqueBy === undefined ? fc.array(items, length) : fc.uniqueArray(items, { ...length, selector: uniqueBy });
+function arrayOf(items: fc.Arbitrary<unknown>, length: { minLength: number; maxLength: number }, distinct?: Distinct): fc.Arbitrary<unknown[]> {
+  if (distinct === undefined) return fc.array(items, length);
+  const most = Math.min(length.maxLength, distinct.most);
+  return fc.uniqueArray(items, { minLength: Math.min(length.minLength, most), maxLength: most, selector: distinct.by });
 }
 
 /** `items`: empty where `minItems` allows, one item, several; many past the open limit; breaks inside the first item. */
-export function itemsKeyword(schema: JsonSchema, items: Derived, uniqueBy?: UniqueBy): Derived {
+export function itemsKeyword(schema: JsonSchema, items: Derived, distinct?: Distinct): Derived {
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const plain = [items.plain];
   const edges = [
     ...(minItems === 0 ? [fc.constant([])] : []),
-    arrayOf(items.boundary, { minLength: 1, maxLength: 1 }, uniqueBy),
-    arrayOf(items.boundary, { minLength: 3, maxLength: 3 }, uniqueBy),
+    arrayOf(items.boundary, { minLength: 1, maxLength: 1 }, distinct),
+    arrayOf(items.boundary, { minLength: 3, maxLength: 3 }, distinct),
   ];
-  const limits = [arrayOf(items.valid, { minLength: MANY_ITEMS, maxLength: MANY_ITEMS }, uniqueBy), ...(items.limits ? [arrayOf(items.limits, { minLength: 1, maxLength: 1 }, uniqueBy)] : [])];
+  const limits = [arrayOf(items.valid, { minLength: MANY_ITEMS, maxLength: MANY_ITEMS }, distinct), ...(items.limits ? [arrayOf(items.limits, { minLength: 1, maxLength: 1 }, distinct)] : [])];
   return {
     plain,
     full: [items.full],
-    valid: validOneof(plain, arrayOf(items.valid, { minLength: minItems, maxLength: ORDINARY_ITEMS }, uniqueBy)),
+    valid: validOneof(plain, arrayOf(items.valid, { minLength: minItems, maxLength: ORDINARY_ITEMS }, distinct)),
     boundary: edgeOneof(plain, edges),
     limits: edgeOneof(plain, limits),
     breaks: breaksUnder('/0', items.breaks),

@@ -14,6 +14,8 @@ export interface Word {
   plainInteger?: number;
   /** The property is not generated (its meaning needs what the run does not have, or an operation ignores it). */
   leftOut?: boolean;
+  /** A list whose items the words tell apart: by what, and how many distinct ones the fixtures allow. */
+  distinct?: { by: (item: unknown) => unknown; most: number };
 }
 
 /** The words of every property name, for one operation. */
@@ -27,7 +29,7 @@ export interface CaseFixtures {
   skus: readonly SkuFixture[];
 }
 
-const fixed = (values: readonly unknown[]): Word => ({ scalar: { plain: values[0], valid: fc.constantFrom(...values), edges: values, limits: [] } });
+const fixed = (values: readonly unknown[]): Word => ({ scalar: { plain: values[0], valid: fc.constantFrom(...values), edges: values, limits: [], plainIsEdge: true } });
 
 /**
  * The words for `fixtures`: ids and codes name the fixtures (and, in v1, also their digit strings, §4.1
@@ -73,6 +75,10 @@ export function specWords(api: 'v1' | 'v2', fixtures: CaseFixtures, leftOut: rea
       case 'weight_in_kg':
         // A weight in kilograms (§2.6): not below zero, as a number or its numeric string (§4.1).
         return { scalar: { plain: 1.5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 100_000 }).map((grams) => String(grams / 1000))), edges: [0, 0.001, '0.5', '12', 1000], limits: [1e9] } };
+      case 'restocking_shipment_items':
+        // Whether a shipment may hold two lines of one SKU is not stated (a service may merge or refuse
+        // them): each line names another of the SKUs the fixtures give.
+        return { distinct: { by: (item) => (item as { sku_id?: unknown } | null)?.sku_id, most: fixtures.skus.length } };
       case 'inventory_batch_id':
         // Names a batch of the item's SKU; no profile fixture holds one, and its requirement is not shown.
         return { leftOut: true };

@@ -4,10 +4,16 @@
 import type { ApiResponse, CheckContext } from '../../../src/checks/index.js';
 import { createV2Shipment, v1RestockingBody } from '../../../suites/support/restocking.js';
 import { recordId } from '../../../suites/support/scope.js';
+import type { Fixtures, SkuFixture } from '../../../src/profile/index.js';
 import type { GeneratedOperation, Problem } from '../operation.js';
 import { cancelCreated, unchangedRecord, withUniqueId, type UpdatedRecord } from './records.js';
 
 const needs = ['fixtures.warehouseId', 'fixtures.sku'];
+// Restocking shipments are the merchant's (§1): a line may name any of its SKUs the profile gives.
+const skus = (fixtures: Fixtures): SkuFixture[] => [fixtures.sku, fixtures.batchSku, fixtures.otherChannelSku].filter((sku): sku is SkuFixture => sku !== undefined);
+// A line names its SKU by sku_id: when both are sent, sku_id is used on create (§2.3), and on an
+// update which one wins is not stated.
+const leftOut = ['sku_code'];
 // Carried by the answers and the sample bodies; whether it is settable is not shown (§2.3): sent, never judged.
 const exempt = ['priority'];
 // Which v1 create properties are required is not shown (§4.1): every case sends each of them, as the
@@ -58,6 +64,8 @@ export const v2RestockingCreate: GeneratedOperation = {
   needs,
   writes: true,
   input: 'body',
+  skus,
+  leftOut,
   bind: (t, input) => withUniqueId(t, input, 'po_number', 'po'),
   send: async (t, body, _prepared, unjudged) => {
     const answer = await t.v2.post('/restocking_shipments', { body, unjudged });
@@ -79,6 +87,8 @@ export const v2RestockingUpdate: GeneratedOperation<UpdatedRecord> = {
   needs,
   writes: true,
   input: 'body',
+  skus,
+  leftOut,
   prepare: async (t) => {
     const created = await createV2Shipment(t);
     return { id: created.body.id, last: created.body };
@@ -101,6 +111,8 @@ export const v1RestockingCreate: GeneratedOperation = {
   needs,
   writes: true,
   input: 'body',
+  skus,
+  leftOut,
   alwaysSent: v1Sent,
   bind: (t, input) => withUniqueId(t, input, 'po_number', 'po'),
   send: async (t, body, _prepared, unjudged) => {
@@ -124,6 +136,8 @@ export const v1RestockingUpdate: GeneratedOperation<UpdatedRecord> = {
   needs,
   writes: true,
   input: 'body',
+  skus,
+  leftOut,
   prepare: async (t) => {
     const created = await t.v1.post('/restocking_shipments', { body: v1RestockingBody(t), premise: true });
     t.expectStatus(created, 201, 'v1 POST /restocking_shipments answers 201 with the shipment (§4.1)');
