@@ -46,10 +46,39 @@ export function validOneof(plain: unknown, arb: fc.Arbitrary<unknown>): fc.Arbit
   return fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(plain), weight: 1 }, { arbitrary: arb, weight: 3 });
 }
 
-/** One of `arbs`, never the plain value, shrinking to the plain value first (weight 0: a shrink target only). */
+// The context of a value shrunk to the plain one: nothing is left to shrink.
+const PLAIN = Symbol('plain');
+
+/**
+ * One of `arbs`, never the plain value, shrinking to the plain value first, then within the arbitrary
+ * it came from. (fast-check's oneof shrinks to its first arbitrary only when it may also draw from it.)
+ */
+class EdgeArbitrary extends fc.Arbitrary<unknown> {
+  constructor(private readonly plain: unknown, private readonly arbs: readonly fc.Arbitrary<unknown>[]) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<unknown> {
+    const index = mrng.nextInt(0, this.arbs.length - 1);
+    const drawn = this.arbs[index]!.generate(mrng, biasFactor);
+    return new fc.Value(drawn.value, { index, inner: drawn.context });
+  }
+
+  canShrinkWithoutContext(value: unknown): value is unknown {
+    return false;
+  }
+
+  shrink(value: unknown, context: unknown): fc.Stream<fc.Value<unknown>> {
+    if (context === undefined || context === PLAIN) return fc.Stream.nil();
+    const { index, inner } = context as { index: number; inner: unknown };
+    const within = this.arbs[index]!.shrink(value, inner).map((shrunk) => new fc.Value(shrunk.value, { index, inner: shrunk.context }));
+    return fc.Stream.of(new fc.Value(this.plain, PLAIN)).join(within);
+  }
+}
+
+/** One of `arbs`, never the plain value, shrinking to the plain value first. */
 export function edgeOneof(plain: unknown, arbs: readonly fc.Arbitrary<unknown>[]): fc.Arbitrary<unknown> {
-  if (arbs.length === 0) return fc.constant(plain);
-  return fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(plain), weight: 0 }, ...arbs.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  return arbs.length === 0 ? fc.constant(plain) : new EdgeArbitrary(plain, arbs);
 }
 
 /** One of the `edges`, never the plain value; shrinks to the plain value. */

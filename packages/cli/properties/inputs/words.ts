@@ -65,8 +65,8 @@ export function specWords(api: 'v1' | 'v2', fixtures: CaseFixtures, leftOut: rea
       case 'announced_quantity':
         return api === 'v1' ? { scalar: { plain: 5, valid: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1000 }).map(String)), edges: [0, 1, '0', '7'], limits: [2 ** 31 - 1] } } : { plainInteger: 5 };
       case 'page':
-        // From 1 (§4.1), past the last page an empty one; past int32 the range is open.
-        return { scalar: { plain: 1, valid: fc.integer({ min: 1, max: 1000 }), edges: [1, 2, 99_999], limits: [2 ** 31 - 1, 2 ** 31, Number.MAX_SAFE_INTEGER] } };
+        // From 1 (§4.1), past the last page an empty one (int32's largest too); past int32 the range is open.
+        return { scalar: { plain: 1, valid: fc.integer({ min: 1, max: 1000 }), edges: [1, 2, 99_999, 2 ** 31 - 1], limits: [2 ** 31, Number.MAX_SAFE_INTEGER] } };
       case 'limit':
         // v1: default 20, above 100 treated as 100 (§4.1, §8); below 1 not stated. v2: default and maximum not shown.
         return api === 'v1'
