@@ -57,10 +57,10 @@ export const catalogue = {
     probe: async (t) => (await t.v1.post('/restocking_shipments', { ...v2Shipment, supplier_name: 'x'.repeat(300) })).body.supplier_name.length,
     conforming: 300,
   },
-  'v1-orders-list-page-offset-overflow-500': {
+  'v1-orders-list-deep-page-500': {
     checks: ['v1.properties.generated.orders-list'],
     setup: unpaced,
-    probe: (t) => bareStatus(t, 'v1', 'GET', `/orders?page=${2 ** 31 - 1}&limit=2`),
+    probe: (t) => bareStatus(t, 'v1', 'GET', '/orders?page=99999&limit=2'),
     conforming: 200,
   },
 } satisfies Catalogue<typeof faults>;

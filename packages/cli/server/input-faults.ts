@@ -19,6 +19,9 @@ const replaceAstral = (text: string) => text.replace(/[\u{10000}-\u{10ffff}]/gu,
 // A numeric offset at the end of a date-time (Z and none are left alone).
 const NUMERIC_OFFSET = /[+-]\d{2}(?::?\d{2})?$/;
 
+// The most records a search index pages through (Elasticsearch's index.max_result_window).
+const RESULT_WINDOW = 10_000;
+
 /** `body` as the service takes it in, bent by the input fault that covers the operation, if any. */
 export function bodyAsTaken(faults: Faults, api: Api, method: string, path: string, body: unknown): unknown {
   if (!isObject(body)) return body;
@@ -44,9 +47,9 @@ export function bodyAsTaken(faults: Faults, api: Api, method: string, path: stri
 /** The answer an input fault gives in place of the operation's handler, thrown as an ApiError; `body` reads the request body. */
 export function refuseInput(faults: Faults, api: Api, method: string, path: string, query: URLSearchParams, body: () => unknown): void {
   const operation = `${api} ${operationOf(method, path)}`;
-  if (operation === 'v1 GET /orders' && faults.has('v1-orders-list-page-offset-overflow-500')) {
+  if (operation === 'v1 GET /orders' && faults.has('v1-orders-list-deep-page-500')) {
     const limit = Math.min(100, Number(query.get('limit') ?? 20) || 20);
-    if ((Number(query.get('page') ?? 1) - 1) * limit > 2 ** 31 - 1) throw new ApiError(500, 'internal error: offset out of range for type integer');
+    if ((Number(query.get('page') ?? 1) - 1) * limit + limit > RESULT_WINDOW) throw new ApiError(500, 'internal error: result window is too large, from + size must be less than or equal to 10000');
   }
   if (operation === 'v2 PATCH /orders/{id}' && faults.has('v2-orders-patch-null-500')) {
     const sent = body();

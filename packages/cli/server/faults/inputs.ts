@@ -42,8 +42,8 @@ export const faults = [
     description: 'v1 POST /restocking_shipments stores tracking_code, po_number and supplier_name cut to their first 255 characters and answers 201',
   },
   {
-    name: 'v1-orders-list-page-offset-overflow-500',
+    name: 'v1-orders-list-deep-page-500',
     section: '7',
-    description: 'v1 GET /orders answers 500 instead of a page when the offset of the page asked for, (page - 1) × limit, does not fit an int32',
+    description: 'v1 GET /orders answers 500 instead of an empty page when the page asked for ends past the 10,000th record ((page - 1) × limit + limit), as a search index\'s result window refuses',
   },
 ] as const satisfies readonly FaultDefinition[];
