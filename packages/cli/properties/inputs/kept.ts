@@ -47,7 +47,10 @@ function isFree(schema: JsonSchema | undefined): boolean {
 
 /** Whether `shown` is `sent` read back, as a scalar of the schema's format. */
 function scalarKept(sent: unknown, shown: unknown, schema: JsonSchema | undefined): { kept: boolean; rule: string } {
-  const format = formatOf(schema);
+  // A property the documents leave untyped (v1 order fields, §2.1) that holds a date-time is a timestamp
+  // (§2: ISO 8601 date-times), which a service may write in another legal spelling.
+  const untypedDateTime = schema === undefined && typeof sent === 'string' && !Number.isNaN(dateTimeInstant(sent));
+  const format = untypedDateTime ? 'date-time' : formatOf(schema);
   if (typeof sent === 'string' && format === 'date-time') {
     // Without an offset a date-time is a local time in a zone nobody names: its instant is not judged.
     if (!hasOffset(sent)) return { kept: typeof shown === 'string', rule: 'a date-time' };
