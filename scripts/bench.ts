@@ -11,6 +11,7 @@ import { validateResponse } from '../packages/api/src/openapi/index.js';
 import { runChecks } from '../packages/cli/src/runner/index.js';
 import { DEFAULT_CASES_PER_OPERATION, isGeneratedInputCheck } from '../packages/cli/src/checks/generated-budget.js';
 import type { RunReport } from '../packages/cli/src/reports/index.js';
+import { measureProxyOverhead } from './bench-proxy.js';
 
 // The repository root: reports/ is here, the packages under packages/.
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -97,6 +98,25 @@ for (const [name, file] of Object.entries(entries)) {
   record(`import ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeImport(file))), 'ms');
 }
 
+/** The time a fresh process takes to import `file` and run `use` on it (start-up excluded), in ms. */
+function timeUse(file: string, use: string): number {
+  const script = `const t = performance.now(); const m = await import(${JSON.stringify(pathToFileURL(join(root, file)).href)}); ${use}; process.stdout.write(String(performance.now() - t));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);
+  return Number(result.stdout);
+}
+
+// What an integrator pays (issue 39: at most 100 ms each): a client with validation off, built but not
+// yet sending, and a webhook receiver that only verifies a signature; neither loads the validators.
+const uses: Record<string, [file: string, use: string]> = {
+  'client, createClient without validation': [entries['@mfc-conformance/api/client'], "m.createClient({ baseUrl: 'http://127.0.0.1:1', token: 't', version: 'v2' })"],
+  'webhooks, verifySignature only': [entries['@mfc-conformance/api/webhooks'], "m.verifySignature(Buffer.from('{}'), 'ab', ['t'])"],
+};
+for (const [name, [file, use]] of Object.entries(uses)) {
+  if (!existsSync(join(root, file))) continue;
+  record(`import + ${name} (median of ${repetitions})`, median(Array.from({ length: repetitions }, () => timeUse(file, use))), 'ms');
+}
+
 const startups: number[] = [];
 for (let i = 0; i < 5; i += 1) startups.push(await timeServeStartup());
 record('mfc serve --profile-out ready (median of 5)', median(startups), 'ms');
@@ -109,6 +129,13 @@ for (let i = 0; i < 5; i += 1) {
   await server.close();
 }
 record('startServer() in process (median of 5)', median(inProcess), 'ms');
+
+// What mfc proxy adds to each request of an integration (issue 40): a v2 list page of 20 orders,
+// straight and through the proxy, over kept-alive connections on loopback.
+const overhead = await measureProxyOverhead();
+record(`mfc proxy: direct latency, median (${overhead.requests} requests)`, overhead.direct.median, 'ms');
+record('mfc proxy: added latency per request, median', overhead.added.median, 'ms');
+record('mfc proxy: added latency per request, p99', overhead.added.p99, `ms (direct p99 ${overhead.direct.p99.toFixed(2)} ms)`);
 
 // The full suite against a local server with a limit high enough that pacing never waits, so the
 // number is the toolkit's own cost; webhook checks are left out here (they wait on the clock).

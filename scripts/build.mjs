@@ -50,6 +50,9 @@ for (const file of assets) cpSync(join(root, file), join(dist, file));
 // The repository's MIT LICENSE goes into every tarball: npm packs a package's own LICENSE file, so the
 // build copies it beside package.json (ignored by git: one license text, kept at the root).
 cpSync(new URL('../LICENSE', import.meta.url), join(root, 'LICENSE'));
+// So is the CHANGELOG (npm packs a package's CHANGELOG.md too): the packed READMEs point at it for
+// what may change between versions, where a link to the repository would need its address.
+cpSync(new URL('../CHANGELOG.md', import.meta.url), join(root, 'CHANGELOG.md'));
 
 // The check files are run, never imported by another project: their declarations are left out.
 for (const dir of ['suites', 'properties']) {

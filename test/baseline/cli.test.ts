@@ -110,7 +110,7 @@ describe('mfc run --baseline: a broken baseline is exit 2 before any request', (
   });
 
   const table: Array<[string, { baseline: () => string; want: RegExp }]> = [
-    ['a missing file', { baseline: () => '/nonexistent/baseline.yaml', want: /--baseline: cannot read baseline \/nonexistent\/baseline\.yaml: ENOENT/ }],
+    ['a missing file', { baseline: () => '/nonexistent/baseline.yaml', want: /--baseline: cannot read baseline \/nonexistent\/baseline\.yaml: no such file/ }],
     ['a waiver without a reason', { baseline: () => waiverFile('waivers:\n  - check: v1.auth.missing-token-401\n'), want: /--baseline: invalid waiver file .*\n {2}waivers\[0\]\.reason is missing/ }],
     ['an impossible expiry', { baseline: () => waiverFile('waivers:\n  - check: v1.a.b\n    reason: r\n    expires: 2027-13-01\n'), want: /waivers\[0\]\.expires expected a date YYYY-MM-DD, received "2027-13-01"/ }],
     ['a file of another kind', { baseline: () => waiverFile('baseUrl: http://127.0.0.1\n'), want: /is neither a waiver file/ }],

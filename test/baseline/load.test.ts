@@ -44,7 +44,7 @@ describe('loadBaseline: the kind is told by the shape', () => {
 
 describe('loadBaseline: a broken file names the problem', () => {
   const table: Array<[string, { given: [name: string, text: string] | undefined; want: RegExp }]> = [
-    ['a missing file', { given: undefined, want: /cannot read baseline .*: ENOENT/ }],
+    ['a missing file', { given: undefined, want: /cannot read baseline .*: no such file/ }],
     ['YAML that does not parse', { given: ['w.yaml', 'waivers:\n  - check: [unclosed\n'], want: /is not valid YAML \(line \d+/ }],
     ['JSON that does not parse', { given: ['w.json', '{"waivers": ['], want: /is not valid JSON/ }],
     ['neither kind', { given: ['w.yaml', 'baseUrl: http://x\n'], want: /neither a waiver file \(\{"waivers": \[\.\.\.\]\}\) nor a report\.json/ }],

@@ -54,6 +54,6 @@ describe('the connection flags', () => {
     expect(changed.connection?.options).toEqual({ proxy: 'none', headers: { 'X-Stage': 'blue', 'X-Api-Key': { secret: env.GW_KEY, replayAs: '$GW_KEY' } }, maxAnswerBytes: 4096 });
     expect(withConnectionFlags(profile, undefined, env)).toBe(profile);
     expect(() => withConnectionFlags(profile, { ca: 'no-such-ca.pem' }, env)).toThrow(ProfileError);
-    expect(() => withConnectionFlags(profile, { ca: 'no-such-ca.pem' }, env)).toThrow(/^--ca names \S+no-such-ca\.pem, which cannot be read \(ENOENT\)/);
+    expect(() => withConnectionFlags(profile, { ca: 'no-such-ca.pem' }, env)).toThrow(/^--ca names \S+no-such-ca\.pem, which cannot be read \(no such file\)/);
   });
 });

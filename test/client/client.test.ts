@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
-  AbortError, ApiError, ClientError, createClient, NetworkError, Pacer, TimeoutError, unwrap, ValidationError,
+  AbortError, ApiError, ClientError, ClientOptionsError, createClient, NetworkError, Pacer, TimeoutError, unwrap, ValidationError,
 } from '../../packages/api/src/client/index.js';
 import { headerEntries, type HeadersInput } from '../../packages/api/src/client/core.js';
 import { refusingUrl } from '../support/fake-target.js';
@@ -109,6 +109,40 @@ describe('createClient: typed calls over a MockAgent', () => {
     const pending = client.GET('/orders', { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
     await expect(pending).rejects.toBeInstanceOf(AbortError);
+  });
+});
+
+describe('createClient refuses options it cannot use, at once, as the CLI words them', () => {
+  it.each<[string, { baseUrl: string; want: string }]>([
+    ['a base URL that holds the version path', { baseUrl: 'http://127.0.0.1:8080/merchant_api/v2', want: 'baseUrl ends in /merchant_api/v2: it is the specification\'s {base_url}, which comes before /merchant_api/v1 and /merchant_api/v2. Use "http://127.0.0.1:8080"' }],
+    ['one under a gateway path', { baseUrl: 'https://gw.example.test/mfc/merchant_api/v1/', want: 'baseUrl ends in /merchant_api/v1: it is the specification\'s {base_url}, which comes before /merchant_api/v1 and /merchant_api/v2. Use "https://gw.example.test/mfc"' }],
+    ['a base URL without its scheme', { baseUrl: '127.0.0.1:8080', want: 'baseUrl "127.0.0.1:8080" has no scheme: add the scheme: http://127.0.0.1:8080' }],
+    ['a text that is no URL', { baseUrl: 'api example', want: 'baseUrl "api example" is not a URL: write it as https://host[:port][/path]' }],
+  ])('%s', (_name, { baseUrl, want }) => {
+    const make = () => createClient({ baseUrl, token: TOKEN, version: 'v2' });
+    expect(make).toThrow(ClientOptionsError);
+    expect(make).toThrow(expect.objectContaining({ message: want, code: 'MFC_CLIENT_OPTIONS' }));
+  });
+
+  it('says the same as the profile check of mfc, naming the option', async () => {
+    const { profileProblems } = await import('../../packages/cli/src/profile/validate.js');
+    const baseUrl = 'http://127.0.0.1:8080/merchant_api/v2';
+    const [profileLine] = profileProblems({ baseUrl, environment: 'local', tokens: { primary: 't' }, fixtures: { salesChannelId: 1 } });
+    expect(() => createClient({ baseUrl, token: TOKEN, version: 'v2' })).toThrow(profileLine!.replace('"baseUrl"', 'baseUrl'));
+  });
+});
+
+describe('what throws and what is returned (packages/api/README.md)', () => {
+  const agent = useMockAgent();
+
+  it('a 401 is a value from GET, and ends items() by throwing its ApiError', async () => {
+    agent().get(base).intercept({ path: (path) => path.startsWith('/merchant_api/v2/orders'), method: 'GET' }).reply(401, { errors: [{ message: 'unauthorized' }] }, json).times(2);
+    const client = createClient({ baseUrl: base, token: TOKEN, version: 'v2', dispatcher: agent() });
+    expect(await client.GET('/orders')).toMatchObject({ ok: false, status: 401, error: { name: 'ApiError', status: 401 } });
+    const walk = async () => {
+      for await (const item of client.items('/orders')) expect(item).toBeUndefined();
+    };
+    await expect(walk()).rejects.toMatchObject({ name: 'ApiError', status: 401 });
   });
 });
 

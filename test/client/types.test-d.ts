@@ -22,6 +22,17 @@ export async function typedCalls(): Promise<void> {
 
   const page = await v1.GET('/orders', { params: { query: { page: 2, limit: 100 } } });
   if (page.ok) assertType<Equal<typeof page.data, V1['schemas']['OrderPage']>>();
+  // Every page carries data and pagination (§2.7, §4.1, §9 rule 4): no `?? []` needed.
+  const v2Orders = await v2.GET('/orders');
+  if (v2Orders.ok) {
+    assertType<Equal<typeof v2Orders.data.data, Array<V2['schemas']['Order']>>>();
+    assertType<Equal<typeof v2Orders.data.pagination.next_page_url, string | null>>();
+  }
+  const shipments = await v1.GET('/shipments');
+  if (shipments.ok) assertType<Equal<typeof shipments.data.data, Array<V1['schemas']['Shipment']>>>();
+  // A cancel's success body is not shown (§4.2): unknown, never `{}`, for the restocking shipment too.
+  const cancelledShipment = await v2.PUT('/restocking_shipments/{id}/cancel', { params: { path: { id: 1 } } });
+  if (cancelledShipment.ok && cancelledShipment.status === 200) assertType<Equal<typeof cancelledShipment.data, unknown>>();
   if (!page.ok) assertType<Equal<typeof page.error.body, ErrorBody<'v1'> | undefined>>();
 
   // No params needed: the init may be left out.

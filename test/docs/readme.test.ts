@@ -75,7 +75,18 @@ describe('sections named by the code and the docs', () => {
 const repositoryOf = (workspace: string): string =>
   (JSON.parse(read(`${workspace}/package.json`)) as { repository: { url: string } }).repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
-describe.each(['packages/api', 'packages/cli'])('%s/README.md on npm', (workspace) => {
+describe('packages/api/README.md on npm', () => {
+  it('holds no web address (the integrator reads it without the repository) and points at what its tarball packs', () => {
+    const readme = read('packages/api/README.md');
+    // Code (blocks and spans) holds the examples' local addresses; the prose links to nothing.
+    const prose = readme.replace(/^```[^]*?^```$/gm, '').replace(/`[^`\n]*`/g, '');
+    expect([...prose.matchAll(/\]\(([^)]+)\)|https?:\/\/\S+/g)].map((match) => match[0])).toEqual([]);
+    expect(readme).toContain('`CHANGELOG.md` in this package');
+    expect(read('scripts/build.mjs')).toContain("cpSync(new URL('../CHANGELOG.md', import.meta.url), join(root, 'CHANGELOG.md'))");
+  });
+});
+
+describe.each(['packages/cli'])('%s/README.md on npm', (workspace) => {
   const readme = read(`${workspace}/README.md`);
   const repository = repositoryOf(workspace);
 

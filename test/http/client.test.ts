@@ -47,6 +47,6 @@ describe('HttpClient over loopback', () => {
   it('throws NetworkError when the connection is refused', async () => {
     const error = await client.send({ method: 'GET', url: `${await refusingUrl()}/merchant_api/v1/orders` }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).reason).toBe('connection refused');
+    expect((error as NetworkError).reason).toMatch(/^connection refused at 127\.0\.0\.1:\d+: is the server running, on that port\?$/);
   });
 });

@@ -122,7 +122,7 @@ describe('mfc webhooks listen: wrong invocations exit 2 with a usage line', () =
     const file = join(dir, 'a-file');
     await writeFile(file, '');
     const result = await mfc([...base, '--port', '0', '--report-dir', join(file, 'reports')]);
-    expect(result).toEqual({ code: 2, out: `mfc webhooks: cannot write --report-dir ${join(file, 'reports')}: ENOTDIR\n` });
+    expect(result).toEqual({ code: 2, out: `mfc webhooks: cannot write --report-dir ${join(file, 'reports')}: a part of its path is not a folder (ENOTDIR)\n` });
   });
 
   it('--help documents the new flags and the exit codes', async () => {

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { freePort } from '../../packages/cli/src/net/free-port.js';
 import type { FaultName } from '../../packages/cli/server/index.js';
 import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
@@ -189,25 +189,35 @@ describe('the packed packages in another project', () => {
     const steps = readmeWorkflowSteps();
 
     /** Runs the README's steps in a fresh checkout of the server's repository, the server broken by `fault` when given; stops the server after. */
-    async function gate(checkout: string, fault?: FaultName): Promise<{ outcomes: StepOutcome[]; dir: string }> {
+    async function gate(checkout: string, expect: ExpectStatic, fault?: FaultName): Promise<{ outcomes: StepOutcome[]; dir: string }> {
       const dir = join(consumer, checkout);
       mkdirSync(dir);
       const port = await freePort();
+      // A runner's step shell, not npm's: no npm_* variables (this test may run under npx or npm test).
+      const runnerEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
       const env = {
-        ...process.env, ...seedTokenEnv(steps), CI: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+        ...runnerEnv, ...seedTokenEnv(steps), CI: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
         // The installed mfc on PATH, as an npm script has it: npx resolves to this same bin, but its own start would count in the run step's time.
         PATH: `${join(consumer, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
       };
       const edit = (script: string): string => {
         let edited = script.replaceAll('npx mfc', 'mfc').replaceAll(':8080', `:${port}`).replaceAll('--port 8080', `--port ${port}`);
         if (fault !== undefined) edited = edited.replace('--variant seed-empty', `--variant seed-empty --fault ${fault}`);
-        // The step leaves the server running, as a runner does until the job ends: its pid lets the test end it.
-        return edited.includes('mfc serve') ? `${edited}\necho $! > server.pid` : edited;
+        return edited;
       };
       // The project is installed already: that is the workflow's `npm ci`.
       const outcomes = await runSteps(steps.filter((step) => step.run !== 'npm ci'), { cwd: dir, env, edit });
+      // The workflow's last steps stop the server it started (its pid in server.pid), pass or fail.
       const pid = Number(readFileSync(join(dir, 'server.pid'), 'utf8'));
-      process.kill(pid, 'SIGTERM');
+      const running = (): boolean => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(running, { timeout: 10_000, interval: 50 }).toBe(false);
       return { outcomes, dir };
     }
 
@@ -218,10 +228,11 @@ describe('the packed packages in another project', () => {
     };
     const junitOf = (dir: string): string => readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8');
 
-    it('passes: every step exits 0, mfc doctor counts at least 165 checks that would run, junit.xml is valid and its time the run step\'s', async () => {
-      const { outcomes, dir } = await gate('ci-conforming');
-      expect(outcomes.map((outcome) => outcome.step.run!.split('\n')[0])).toHaveLength(steps.filter((step) => step.run !== undefined && step.run !== 'npm ci').length);
+    it('passes: every step exits 0, mfc doctor counts at least 165 checks that would run, junit.xml is valid and its time the run step\'s', async ({ expect }) => {
+      const { outcomes, dir } = await gate('ci-conforming', expect);
+      // A failed step first, with its output: the steps after it are skipped, as a runner does.
       for (const outcome of outcomes) expect(outcome.code, `${outcome.step.run}\n${outcome.output}`).toBe(0);
+      expect(outcomes.map((outcome) => outcome.step.run!.split('\n')[0])).toHaveLength(steps.filter((step) => step.run !== undefined && step.run !== 'npm ci').length);
       expect(Number(/· (\d+) would run ·/.exec(stepOf(outcomes, /mfc doctor /).output)?.[1])).toBeGreaterThanOrEqual(165);
       const junit = junitOf(dir);
       expect(isWellFormedXml(junit)).toBe(true);
@@ -230,18 +241,18 @@ describe('the packed packages in another project', () => {
       const run = stepOf(outcomes, /mfc run /);
       const seconds = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
       expect(Math.abs(seconds * 1000 - run.ms) / run.ms, `junit.xml ${seconds} s, the step ${run.ms} ms`).toBeLessThanOrEqual(0.1);
-      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report: \d+ passed, 0 failed/);
+      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report of `http:\/\/127\.0\.0\.1:\d+` \(local\): \d+ passed, 0 failed/);
     }, 240_000);
 
-    it('fails against the same server with a fault: the run step exits 1, and the summary still reaches the page', async () => {
-      const { outcomes, dir } = await gate('ci-fault', 'v1-auth-missing-token-403');
+    it('fails against the same server with a fault: the run step exits 1, and the summary still reaches the page', async ({ expect }) => {
+      const { outcomes, dir } = await gate('ci-fault', expect, 'v1-auth-missing-token-403');
       expect(stepOf(outcomes, /mfc doctor /).code).toBe(0);
       expect(stepOf(outcomes, /mfc run /).code, stepOf(outcomes, /mfc run /).output).toBe(1);
       expect(stepOf(outcomes, /GITHUB_STEP_SUMMARY/).code).toBe(0);
       const junit = junitOf(dir);
       expect(isWellFormedXml(junit)).toBe(true);
       expect(junit).toMatch(/<testcase name="v1\.auth\.missing-token-401" classname="v1\.§5" time="[\d.]+">\n {6}<failure /);
-      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report: \d+ passed, [1-9]\d* failed/);
+      expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/mfc run report of `http:\/\/127\.0\.0\.1:\d+` \(local\): \d+ passed, [1-9]\d* failed/);
     }, 240_000);
   });
 });

@@ -24,6 +24,9 @@ function problem(value: unknown, env: NodeJS.ProcessEnv = { MFC_TEST_PRIMARY: 't
 describe('profile validation', () => {
   const table: Array<[string, { given: unknown; want: RegExp }]> = [
     ['an unknown top-level key', { given: { ...valid, baseURL: 'x' }, want: /unknown key "baseURL"/ }],
+    ['a key one letter off', { given: { ...valid, allowWrite: true }, want: /^  unknown key "allowWrite"\. Did you mean "allowWrites"\?$/m }],
+    ['a nested key one letter off', { given: { ...valid, fixtures: { ...valid.fixtures, warehouseID: 3 } }, want: /unknown key "fixtures.warehouseID"\. Did you mean "fixtures.warehouseId"\?/ }],
+    ['a key far from every known one', { given: { ...valid, colour: 'red' }, want: /^  unknown key "colour"$/m }],
     ['an unknown nested key', { given: { ...valid, fixtures: { ...valid.fixtures, warehouse: 3 } }, want: /unknown key "fixtures.warehouse"/ }],
     ['an unknown token name', { given: { ...valid, tokens: { ...valid.tokens, admin: 'x' } }, want: /unknown key "tokens.admin"/ }],
     ['a missing required key', { given: { ...valid, fixtures: {} }, want: /missing required key "fixtures.salesChannelId"/ }],
@@ -31,7 +34,9 @@ describe('profile validation', () => {
     ['a wrong environment', { given: { ...valid, environment: 'prod' }, want: /"environment" must be one of "local", "staging", "production"/ }],
     ['a wrong type', { given: { ...valid, fixtures: { salesChannelId: '11' } }, want: /"fixtures.salesChannelId" must be integer/ }],
     ['a token object with another key', { given: { ...valid, tokens: { primary: { variable: 'X' } } }, want: /"tokens.primary" must be a token string or \{"env": "VARIABLE"\}/ }],
-    ['a base URL that is not http(s)', { given: { ...valid, baseUrl: 'staging.example.test' }, want: /"baseUrl" must match pattern/ }],
+    ['a base URL without its scheme', { given: { ...valid, baseUrl: 'staging.example.test' }, want: /^  "baseUrl" "staging.example.test" has no scheme: add the scheme: https:\/\/staging.example.test$/m }],
+    ['a loopback base URL without its scheme', { given: { ...valid, baseUrl: '127.0.0.1:8080' }, want: /add the scheme: http:\/\/127.0.0.1:8080$/m }],
+    ['a base URL of another scheme', { given: { ...valid, baseUrl: 'ftp://staging.example.test' }, want: /^  "baseUrl" "ftp:\/\/staging.example.test" is not an http:\/\/ or https:\/\/ URL$/m }],
     ['a base URL that already holds the v1 path', {
       given: { ...valid, baseUrl: 'https://staging.example.test/api/merchant_api/v1/' },
       want: /"baseUrl" ends in \/merchant_api\/v1: it is the specification's \{base_url\}, .* Use "https:\/\/staging.example.test\/api"/,
@@ -118,20 +123,41 @@ describe('loadProfile', () => {
   });
 
   it('reports an unreadable file', () => {
-    expect(() => loadProfile('/nonexistent/profile.json')).toThrow(/cannot read profile \/nonexistent\/profile.json: ENOENT/);
+    expect(() => loadProfile('/nonexistent/profile.json')).toThrow(/^cannot read profile \/nonexistent\/profile.json: no such file \(write one with mfc init, or give the right path\)$/);
+  });
+
+  it.each([
+    ['a { left open, noticed lines later', 'baseUrl: http://127.0.0.1:1\ntokens:\n  primary: {env: tok-secret-1\nfixtures:\n  salesChannelId: 11\n', /is not valid YAML: line 3 opens a \{ that is not closed \(the parser noticed at line 4: Flow map .*end with a \}\)$/],
+    ['a quote left open', 'baseUrl: http://127.0.0.1:1\ntokens:\n  primary: "tok-secret-1\nfixtures: 1\n', /is not valid YAML: line 3 opens a quote that is not closed/],
+    ['JSON cut short', '{"baseUrl": "http://127.0.0.1:1",\n "tokens": {"primary": "tok-secret-1"\n', /is not valid JSON: line \d+: /],
+  ])('gives the parser\'s reason and the line for %s, never the file\'s text', (_name, text, want) => {
+    const path = writeProfile(text, text.startsWith('{') ? 'cut.json' : 'open.yaml');
+    expect(() => loadProfile(path)).toThrow(want);
+    expect(() => loadProfile(path)).not.toThrow(/tok-secret-1/);
+  });
+
+  it('tells an empty variable from one that is not set', () => {
+    expect(problem(valid, { MFC_TEST_PRIMARY: '' })).toMatch(/^"tokens.primary" reads the environment variable MFC_TEST_PRIMARY, which is set but empty: give it the token's value$/);
+    expect(problem(valid, {})).toMatch(/which is not set: export MFC_TEST_PRIMARY=… before running mfc$/);
   });
 });
 
 describe('profileFromFlags', () => {
   it('builds a read-only profile with the primary token and no fixtures', () => {
     expect(profileFromFlags('http://127.0.0.1:9', 'tok-flag')).toEqual({
-      baseUrl: 'http://127.0.0.1:9', environment: 'staging', allowWrites: false, tokens: { primary: 'tok-flag' }, fixtures: {},
+      baseUrl: 'http://127.0.0.1:9', environment: 'local', allowWrites: false, tokens: { primary: 'tok-flag' }, fixtures: {},
       tokenSources: { primary: '$MFC_TOKEN' },
     });
   });
 
   it('names the flag when the URL is wrong', () => {
-    expect(() => profileFromFlags('not-a-url', 'tok')).toThrow(/--base-url must match pattern/);
+    expect(() => profileFromFlags('not a url', 'tok')).toThrow(/^--base-url "not a url" is not a URL: write it as https:\/\/host\[:port\]\[\/path\]$/);
+  });
+
+  it.each([
+    ['http://localhost:8080', 'local'], ['http://127.0.0.2', 'local'], ['http://[::1]:9', 'local'], ['https://staging.example.test', 'staging'],
+  ])('calls %s %s', (baseUrl, environment) => {
+    expect(profileFromFlags(baseUrl, 'tok').environment).toBe(environment);
   });
 
   it('hints at the {base_url} when the URL already holds the version path', () => {

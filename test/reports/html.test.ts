@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
 import { prettyJson } from '../../packages/cli/src/reports/exchange-html.js';
 import { buildReport, renderHtml } from '../../packages/cli/src/reports/index.js';
-import { hostileText, sampleChecks, sampleReport } from './sample-report.js';
+import { hostileText, sampleChecks, sampleReport, sampleRun } from './sample-report.js';
 
 const rawControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
@@ -34,7 +34,7 @@ describe('report.html as text', () => {
     const top = html.slice(0, html.indexOf('<h2>By §</h2>'));
     expect(top).toContain('<p class="verdict failed">3 of 11 checks failed</p>');
     for (const count of ['<b>3</b>failed', '<b>5</b>passed', '<b>3</b>skipped']) expect(top).toContain(count);
-    expect(top).toContain('rules: 11 checked, 2 unobservable, 1 without a check (6 passed, 2 failed, 3 skipped)');
+    expect(top).toContain('rules: 11 with a check, 2 unobservable, 1 without a check (of the 11 with a check: 6 passed, 2 failed, 3 not run)');
     expect(top).toContain('run marker <code>mfc-lx3k9a1b2c</code> · seed <code>123</code> · 2 records created');
     expect(top).toContain('<pre id="replay">mfc run --profile staging.json --only v1.orders.create.duplicate-409 --seed 123</pre>');
   });
@@ -91,6 +91,18 @@ describe('report.html as text', () => {
     expect(html).toContain('Requests per minute (peak 31% of the limit, allowed 50%)');
     expect(html).not.toContain('class="banner"');
     expect(renderHtml(sampleReport('SIGTERM'))).toContain('<body><div class="banner" role="alert">Interrupted (SIGTERM): this report holds only the checks that finished.</div>');
+  });
+
+  it('says what separates two rows of the same minute: the rate-limit window each counts', () => {
+    const minute = '2024-01-01T00:00:00.000Z';
+    const traffic = [
+      { api: 'v1' as const, window: 'v1 primary', minute, requests: 31, limit: 100 },
+      { api: 'v1' as const, window: 'v1 sameMerchantOtherChannel', minute, requests: 4, limit: 100 },
+    ];
+    const table = renderHtml(buildReport(sampleChecks, undefined, { ...sampleRun, traffic }));
+    expect(table).toContain('<p>One row per minute and rate-limit window: v1 counts each sales channel\'s token apart, v2 each merchant (§8).</p>');
+    expect(table).toContain('<thead><tr><th>minute (UTC)</th><th>api</th><th>window</th><th class="n">requests</th><th class="n">limit</th></tr></thead>');
+    expect(table).toContain(`<tr><td>${minute}</td><td>v1</td><td>v1 primary</td><td class="n">31</td><td class="n">100</td></tr>\n<tr><td>${minute}</td><td>v1</td><td>v1 sameMerchantOtherChannel</td><td class="n">4</td><td class="n">100</td></tr>`);
   });
 
   it('escapes a target\'s markup and writes its control characters visibly, wherever the text appears', () => {

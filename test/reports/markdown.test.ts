@@ -15,7 +15,7 @@ describe('report.md', () => {
 
   it('opens with the verdict and the counts, then the coverage line and the run', () => {
     expect(lines[0]).toBe('## ❌ mfc run report: 5 passed, 3 failed, 3 skipped');
-    expect(markdown).toContain('\nrules: 11 checked, 2 unobservable, 1 without a check (6 passed, 2 failed, 3 skipped)\n');
+    expect(markdown).toContain('\nrules: 11 with a check, 2 unobservable, 1 without a check (of the 11 with a check: 6 passed, 2 failed, 3 not run)\n');
     expect(markdown).toContain('\nRun `mfc-lx3k9a1b2c` · seed `123` · 2 record(s) created\n');
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { RecordedExchange } from '../../packages/cli/src/http/index.js';
-import { buildReport, renderHtml, renderJsonReport, renderJunit, renderSummary, reportSchema, writeReports, type CheckResult } from '../../packages/cli/src/reports/index.js';
+import { buildReport, shownBaseUrl, renderHtml, renderJsonReport, renderJunit, renderMarkdown, renderSummary, reportSchema, writeReports, type CheckResult } from '../../packages/cli/src/reports/index.js';
 import { tempDir } from '../support/profile.js';
 
 const exchange: RecordedExchange = {
@@ -32,6 +32,36 @@ const report = buildReport(results);
 describe('report model', () => {
   it('counts each status', () => {
     expect(report.summary).toEqual({ passed: 1, failed: 3, skipped: 1 });
+  });
+
+  it.each([
+    ['user information', 'https://ops:pa55word@staging.example.test/api', 'https://staging.example.test/api'],
+    ['a query and a fragment', 'https://staging.example.test/api/?key=k3y#x', 'https://staging.example.test/api'],
+    ['nothing to take out', 'http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+  ])('names the target without %s', (_name, given, want) => {
+    expect(shownBaseUrl(given)).toBe(want);
+  });
+});
+
+describe('the target in each report', () => {
+  const target = { baseUrl: 'https://staging.example.test/api', environment: 'staging' as const, apis: ['v2' as const], profile: 'ci/staging.yaml', startedAt: '2026-11-29T10:00:00.000Z', finishedAt: '2026-11-29T10:03:12.500Z', mfcVersion: '9.9.9' };
+  const named = buildReport(results, undefined, undefined, target);
+
+  it('report.json holds it as `target`, valid against the schema', () => {
+    const json = JSON.parse(renderJsonReport(named)) as { target: unknown };
+    expect(json.target).toEqual(target);
+    expect(new Ajv({ allErrors: true, strict: true }).validate(reportSchema(), json)).toBe(true);
+    expect(new Ajv({ allErrors: true, strict: true }).validate(reportSchema(), { ...json, target: { ...target, baseUrl: 'https://ops:pw@staging.example.test' } })).toBe(false);
+  });
+
+  it('junit.xml, report.html and report.md name it at the top', () => {
+    expect(renderJunit(named)).toContain('  <properties>\n    <property name="mfc.baseUrl" value="https://staging.example.test/api"/>\n    <property name="mfc.environment" value="staging"/>\n    <property name="mfc.apis" value="v2"/>\n    <property name="mfc.profile" value="ci/staging.yaml"/>\n    <property name="mfc.startedAt" value="2026-11-29T10:00:00.000Z"/>\n    <property name="mfc.finishedAt" value="2026-11-29T10:03:12.500Z"/>\n    <property name="mfc.version" value="9.9.9"/>\n  </properties>');
+    expect(renderJunit(named)).toMatch(/<testsuite name="§4\.1" [^>]* timestamp="2026-11-29T10:00:00.000Z">\n {4}<properties>/);
+    expect(renderHtml(named)).toContain('<h1>mfc run report of <code>https://staging.example.test/api</code> (staging)</h1>\n<p class="meta target">https://staging.example.test/api · staging · v2 · profile ci/staging.yaml · 2026-11-29 10:00:00–10:03:12 UTC · mfc 9.9.9</p>');
+    expect(renderMarkdown(named).split('\n').slice(0, 3)).toEqual([
+      '## ❌ mfc run report of `https://staging.example.test/api` (staging): 1 passed, 3 failed, 1 skipped', '',
+      'https://staging.example.test/api · staging · v2 · profile ci/staging.yaml · 2026-11-29 10:00:00–10:03:12 UTC · mfc 9.9.9',
+    ]);
   });
 });
 

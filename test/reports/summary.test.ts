@@ -19,8 +19,8 @@ describe('the next step after a run (mfc run\'s last line)', () => {
       want: 'next: open reports/report.html',
     }],
     ['no seed when the report has no run details', {
-      given: [buildReport(sampleChecks), { command: 'mfc run --base-url http://127.0.0.1:8080 --token "$MFC_TOKEN"' }],
-      want: 'next: replay: mfc run --base-url http://127.0.0.1:8080 --token "$MFC_TOKEN" --only v1.orders.create.duplicate-409',
+      given: [buildReport(sampleChecks), { command: 'mfc run --base-url http://127.0.0.1:8080 --token-env MFC_TOKEN' }],
+      want: 'next: replay: mfc run --base-url http://127.0.0.1:8080 --token-env MFC_TOKEN --only v1.orders.create.duplicate-409',
     }],
     ['control characters in a path written visibly', {
       given: [buildReport(sampleChecks), { reportDir: 'r\u001b[2J' }],
@@ -41,5 +41,20 @@ describe('the next step after a run (mfc run\'s last line)', () => {
   it('is not the summary\'s: the summary ends with the coverage line, whatever the run', () => {
     expect(lastLine(renderSummary(sampleReport()))).toMatch(/^rules: /);
     expect(lastLine(renderSummary(buildReport(sampleChecks, sampleCoverage)))).toMatch(/^rules: /);
+  });
+});
+
+describe('the summary counts skips as the plan did', () => {
+  const passed = sampleChecks.find((check) => check.status === 'passed')!;
+  const skipped = (id: string) => ({ ...passed, id, status: 'skipped' as const, message: 'needs tokens.expired in the profile' });
+  const checks = [passed, skipped('v1.auth.a'), skipped('v1.auth.b'), skipped('v1.auth.c')];
+  const planned = (runs: number) => ({ checks: runs, requests: 1, windows: [], requestMinutes: 0, waitMs: 0, expectedMs: 1 });
+  it.each<[string, { runs: number; want: string }]>([
+    ['every skip planned', { runs: 1, want: '1 passed, 0 failed, 3 skipped (as planned)' }],
+    ['some skips found while running', { runs: 3, want: '1 passed, 0 failed, 3 skipped (1 as planned, 2 while running)' }],
+    ['every skip found while running', { runs: 4, want: '1 passed, 0 failed, 3 skipped (3 while running)' }],
+  ])('%s', (_name, { runs, want }) => {
+    const summary = renderSummary(buildReport(checks, undefined, { ...sampleRun, plan: planned(runs) }));
+    expect(summary.split('\n')).toContain(want);
   });
 });

@@ -9,7 +9,7 @@ describe('mfc rules', () => {
     expect(result.stdout).toMatch(/^§1\n {2}scope\.v1\.orders-own-channel: \[request\] .*\n {6}checks: v1\.scope\.other-channel-order-404/);
     expect(result.stdout).toMatch(/\n {2}conventions\.currency-pattern: \[answer, write\] Currency/);
     expect(result.stdout).toMatch(/\n {2}orders\.v1\.list-excludes-manual: .*\n {6}unobservable: Which orders were created manually/);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^rules: \d+ checked, \d+ unobservable, \d+ without a check$/);
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/^rules: \d+ with a check, \d+ unobservable, \d+ without a check$/);
   });
 
   it('--section shows one § and its subsections only', async () => {

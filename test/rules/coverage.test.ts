@@ -51,12 +51,12 @@ describe('the reports carry the rule coverage', () => {
   });
 
   it('the terminal summary ends with the coverage line', () => {
-    expect(renderSummary(report).trimEnd().split('\n').at(-1)).toBe('rules: 4 checked, 1 unobservable, 1 without a check (2 passed, 1 failed, 1 skipped)');
+    expect(renderSummary(report).trimEnd().split('\n').at(-1)).toBe('rules: 4 with a check, 1 unobservable, 1 without a check (of the 4 with a check: 2 passed, 1 failed, 1 not run)');
   });
 
   it('report.html shows a table per §', () => {
     const html = renderHtml(report);
-    expect(html).toContain('<h2>Rule coverage</h2><p>rules: 4 checked, 1 unobservable, 1 without a check</p>');
+    expect(html).toContain('<h2>Rule coverage</h2><p>rules: 4 with a check, 1 unobservable, 1 without a check</p>');
     expect(html).toContain('<tr class="failed"><td>§4.1</td><td>3</td><td>3</td><td>1</td><td>1</td><td>1</td><td>0</td><td>0</td></tr>');
   });
 });

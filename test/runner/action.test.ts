@@ -88,7 +88,7 @@ describe('the GitHub Action (action.yml)', () => {
     expect(passing.code, passing.log).toBe(0);
     expect(passing.output).toBe('0');
     expect(existsSync(join(dir, 'out', 'report.json'))).toBe(true);
-    expect(passing.summary).toMatch(/mfc run report: \d+ passed, 0 failed/);
+    expect(passing.summary).toMatch(/mfc run report of `http:\/\/127\.0\.0\.1:\d+` \(local\): \d+ passed, 0 failed/);
     const wrong = await runAction({ profile, only: 'v9.no-such-check' }, {}, dir);
     expect(wrong.code).toBe(2);
   }, 120_000);
@@ -97,7 +97,7 @@ describe('the GitHub Action (action.yml)', () => {
     const dir = tempDir('mfc-action-');
     const result = await runAction({ 'base-url': server.url, 'token-env': 'STAGING_TOKEN', only: 'v2.auth.*' }, { STAGING_TOKEN: server.profile.tokens.primary }, dir);
     expect(result.code, result.log).toBe(0);
-    expect(result.summary).toMatch(/mfc run report: \d+ passed, 0 failed/);
+    expect(result.summary).toMatch(/mfc run report of `http:\/\/127\.0\.0\.1:\d+` \(local\): \d+ passed, 0 failed/);
     expect(result.log).not.toContain(server.profile.tokens.primary);
   }, 120_000);
 

@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from '../../packages/cli/server/index
 import { startFakeTarget, type FakeTarget } from '../support/fake-target.js';
 import { tempDir, testTokens, writeProfile } from '../support/profile.js';
 import { runCli } from '../support/run-cli.js';
+import { cliVersion } from '../../packages/cli/src/cli/version.js';
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 
@@ -23,7 +24,7 @@ describe('mfc run: invocation errors exit 2 before any request', () => {
 
   const table: Array<[string, { args: () => string[]; env?: Record<string, string>; want: RegExp }]> = [
     ['an unknown flag', { args: () => ['--profile', writeProfile(fileProfile(target.url)), '--verbose'], want: /unknown or malformed flag --verbose/ }],
-    ['neither profile nor base URL', { args: () => [], want: /needs --profile FILE, or both --base-url URL and --token T/ }],
+    ['neither profile nor base URL', { args: () => [], want: /needs --profile FILE \(in this folder mfc-profile.yaml, which mfc init writes, is taken without it\), or --base-url URL --token-env VAR/ }],
     ['a wrong --api', { args: () => ['--profile', writeProfile(fileProfile(target.url)), '--api', 'v3'], want: /--api expects v1, v2 or all/ }],
     ['an unreadable profile', { args: () => ['--profile', '/nonexistent/profile.json'], want: /cannot read profile/ }],
     ['an unknown profile key', { args: () => ['--profile', writeProfile({ ...fileProfile(target.url), tokenz: {} })], want: /unknown key "tokenz"/ }],
@@ -68,6 +69,19 @@ describe('mfc run against the reference server', () => {
     for (const token of Object.values(server.profile.tokens)) {
       for (const output of outputs) expect(output).not.toContain(token);
     }
+    // Each of the four reports names the deployment it judged, read back from its file.
+    const read = (name: string) => readFileSync(join(reportDir, name), 'utf8');
+    const { target } = JSON.parse(read('report.json')) as { target: Record<string, string> };
+    expect(target).toEqual({
+      baseUrl: server.url, environment: 'local', apis: ['v1', 'v2'], profile: profilePath, mfcVersion: cliVersion(),
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+    });
+    expect(Date.parse(target.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(target.startedAt!));
+    const junit = read('junit.xml');
+    expect(junit).toMatch(new RegExp(`<testsuites [^>]*>\n  <properties>\n    <property name="mfc.baseUrl" value="${server.url}"/>\n    <property name="mfc.environment" value="local"/>\n    <property name="mfc.apis" value="v1,v2"/>`));
+    expect(junit.match(/<property name="mfc.baseUrl"/g)?.length).toBe((junit.match(/<testsuite /g)?.length ?? 0) + 1);
+    expect(read('report.html')).toContain(`<h1>mfc run report of <code>${server.url}</code> (local)</h1>`);
+    expect(read('report.md')).toMatch(new RegExp(`^## ✅ mfc run report of \`${server.url}\` \\(local\\): 10 passed, 0 failed, 0 skipped\n\n${server.url} · local · v1, v2 · profile `));
   });
 
   it('fails a broken server in the mapped check, with every token redacted from reports and logs', async () => {

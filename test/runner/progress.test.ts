@@ -16,7 +16,7 @@ describe('Progress', () => {
     progress.start('v2.auth.missing-token-401');
     expect(written.at(-1)).toBe('\r\x1b[2K[0/3] · running v1.auth.missing-token-401 and 1 more');
     progress.finish('v1.auth.missing-token-401', { used: 4, limit: 100 });
-    expect(written.at(-1)).toBe('\r\x1b[2K[1/3] · running v2.auth.missing-token-401 · requests 4/100 this minute');
+    expect(written.at(-1)).toBe('\r\x1b[2K[1/3] · running v2.auth.missing-token-401 · rate limit 4/100 this minute');
     progress.end();
     expect(written.at(-1)).toBe('\r\x1b[2K');
   });

@@ -43,7 +43,7 @@ describe('mfc doctor', () => {
     const [, selected, runs, skips] = /checks: (\d+) selected · (\d+) would run · (\d+) would skip/.exec(result.stdout)!.map(Number);
     expect(runs! + skips!).toBe(selected);
     // It runs no check, so its plan says which would; the last line is the next step.
-    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (the others skip), `);
+    expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (${selected! - runs!} skip as planned: the profile does not give what they need), `);
     // Read-only: the generated-input checks that send a query, at the default budget (issue 38).
     expect(result.stdout).toMatch(/\n {2}generated inputs: [1-9] operations × 8 cases \(valid, boundary, past the open limits, invalid\) = \d+ cases, about \d+ requests/);
     expect(result.stdout).not.toMatch(/\bran\b/);
@@ -100,7 +100,7 @@ describe('mfc doctor', () => {
     const fixtures = { ...base.fixtures, otherMerchant: server.profile.fixtures.otherMerchant };
     const spread = await runCli(['doctor', '--profile', writeProfile({ ...base, fixtures }, 'doctor-two-merchants.yaml')], { env });
     expect(spread.code, spread.stderr).toBe(0);
-    expect(spread.stdout).toContain(`${hint![1]} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
+    expect(spread.stdout).toContain(`${hint![1]} write checks run as tokens.otherMerchant (fixtures.otherMerchant), within that merchant's rate limit`);
     expect(spread.stdout).toMatch(/v2 otherMerchant +\d+ requests/);
     expect(spread.stdout).not.toContain('fixtures.otherMerchant is not set');
     expectNoToken(without.stdout, spread.stdout);

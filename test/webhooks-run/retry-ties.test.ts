@@ -33,13 +33,17 @@ const cases: Array<[string, FaultName[]]> = [['the conforming server', []], ...r
 const batch = new RunBatch(cases.length, 4);
 
 /** The retry checks that failed, and the reasons of those that skipped, in a run against the server with `faults` and every webhook variant. */
-async function retryVerdicts(faults: FaultName[]): Promise<{ failed: string[]; skipped: string[] }> {
+async function retryVerdicts(faults: FaultName[]): Promise<{ failed: string[]; skipped: string[]; messages: string[] }> {
   const server = await startDeliveringServer({ faults, variants: webhookVariants });
   try {
     const profile = { ...server.profile, webhooks: { ...server.profile.webhooks!, timeoutMs: DELIVERY_TIMEOUT_MS } };
     const outcome = await runChecks({ profile, include: ['suites/v1/webhooks.check.ts'], only: retryChecks, batch });
     const ids = (status: string) => outcome.report.checks.filter((check) => check.status === status);
-    return { failed: ids('failed').map((check) => check.id).sort(), skipped: ids('skipped').map((check) => check.message) };
+    return {
+      failed: ids('failed').map((check) => check.id).sort(),
+      skipped: ids('skipped').map((check) => check.message),
+      messages: ids('failed').map((check) => `${check.id}: ${check.message.slice(0, 2000)}`),
+    };
   } finally {
     await server.close();
   }
@@ -48,8 +52,9 @@ async function retryVerdicts(faults: FaultName[]): Promise<{ failed: string[]; s
 describe.concurrent.each(cases)('v1 retry checks against every webhook variant and %s', (_name, faults) => {
   it('fail in exactly the checks the fault catalogue names (none without a fault); a check skips only naming the owner of the retry\'s event id', async () => {
     const [fault] = faults;
-    const { failed, skipped } = await retryVerdicts(faults);
-    expect(failed).toEqual(fault === undefined ? [] : [...catalogue[fault as (typeof retryFaults)[number]].checks].sort());
+    const { failed, skipped, messages } = await retryVerdicts(faults);
+    // A wrong verdict shows why: what the failed checks saw, and why the others skipped.
+    expect(failed, `failed:\n${messages.join('\n')}\nskipped:\n${skipped.join('\n')}`).toEqual(fault === undefined ? [] : [...catalogue[fault as (typeof retryFaults)[number]].checks].sort());
     // A retry under a new event id (webhooks-v1-unstable-event-id) cannot be told from the other calls of
     // webhooks-two-calls-per-event: the checks that do not own the event id skip, naming the one that does.
     expect(skipped.filter((reason) => fault === undefined || !reason.includes(EVENT_ID_KEPT_OWNER))).toEqual([]);

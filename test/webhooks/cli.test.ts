@@ -36,12 +36,12 @@ describe('mfc webhooks verify', () => {
   const body = JSON.stringify(v1RestockingShipment(41, 'cancelled'));
 
   it.each([
-    ['a valid signature', () => signBody(body, TOKEN), 0, /^valid/],
-    ['a signature over other bytes', () => signBody(`${body} `, TOKEN), 1, /invalid \(mismatch\)/],
-    ['a signature with another key', () => signBody(body, 'other-key'), 1, /invalid \(mismatch\)/],
-    ['a truncated signature', () => signBody(body, TOKEN).slice(0, 40), 1, /invalid \(wrong-length\)/],
-    ['a base64 signature', () => Buffer.from(signBody(body, TOKEN), 'hex').toString('base64'), 1, /invalid \(not-hex\)/],
-  ])('%s exits %i', async (_name, signature, code, output) => {
+    ['a valid signature', 0, () => signBody(body, TOKEN), /^valid/],
+    ['a signature over other bytes', 1, () => signBody(`${body} `, TOKEN), /invalid \(mismatch\)/],
+    ['a signature with another key', 1, () => signBody(body, 'other-key'), /invalid \(mismatch\)/],
+    ['a truncated signature', 1, () => signBody(body, TOKEN).slice(0, 40), /invalid \(wrong-length\)/],
+    ['a base64 signature', 1, () => Buffer.from(signBody(body, TOKEN), 'hex').toString('base64'), /invalid \(not-hex\)/],
+  ])('%s exits %i', async (_name, code, signature, output) => {
     const file = join(dir, 'body.json');
     await writeFile(file, body);
     const result = await mfc(['webhooks', 'verify', '--token', TOKEN, '--signature', signature(), '--file', file]);
@@ -55,6 +55,23 @@ describe('mfc webhooks verify', () => {
     await writeFile(file, body);
     const result = await mfc(['webhooks', 'verify', '--token', 'first', '--token', TOKEN, '--signature', signBody(body, TOKEN), '--file', file]);
     expect(result).toEqual({ code: 0, out: 'valid: signed with --token number 2\n' });
+  });
+
+  it('reads the signing token from --token-env VAR, and names a variable that is unset or empty', async () => {
+    const file = join(dir, 'body.json');
+    await writeFile(file, body);
+    process.env.MFC_TEST_SIGNING_TOKEN = TOKEN;
+    process.env.MFC_TEST_EMPTY_TOKEN = '';
+    try {
+      expect(await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_SIGNING_TOKEN', '--signature', signBody(body, TOKEN), '--file', file])).toEqual({ code: 0, out: 'valid\n' });
+      const empty = await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_EMPTY_TOKEN', '--signature', 'ab', '--file', file]);
+      expect(empty).toEqual({ code: 2, out: expect.stringContaining('--token-env MFC_TEST_EMPTY_TOKEN: the environment variable MFC_TEST_EMPTY_TOKEN is set but empty') });
+      const unset = await mfc(['webhooks', 'verify', '--token-env', 'MFC_TEST_UNSET_TOKEN', '--signature', 'ab', '--file', file]);
+      expect(unset).toEqual({ code: 2, out: expect.stringContaining('the environment variable MFC_TEST_UNSET_TOKEN is not set') });
+    } finally {
+      delete process.env.MFC_TEST_SIGNING_TOKEN;
+      delete process.env.MFC_TEST_EMPTY_TOKEN;
+    }
   });
 
   it.each([

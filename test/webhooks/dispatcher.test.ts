@@ -14,6 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const restocking = { id: 41, merchant_id: 7, warehouse_id: 3, barcode: 'RS-41', delivery_option: 'courier', estimated_arrival_date: '2026-12-01', po_number: 'po-1', supplier_name: null, tracking_code: null, status: 'cancelled', restocking_shipment_items: [] };
 
 const open: Array<{ close(): Promise<void> }> = [];
+// How long a call that must come may take: its wait ends when it comes. The sender's own thread starts
+// with the first dispatcher (thread-host.ts), in a second or two from the sources on a busy machine.
+const DELIVERY_WAIT_MS = 15_000;
 afterEach(async () => {
   await Promise.all(open.splice(0).map((thing) => thing.close()));
 });
@@ -39,7 +42,7 @@ const anyCall = (): boolean => true;
 
 function v1(receiver: WebhookReceiver, dispatcher: WebhookDispatcher): Promise<Delivery[]> {
   dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
-  return receiver.waitForCount(anyCall, 1, 2_000);
+  return receiver.waitForCount(anyCall, 1, DELIVERY_WAIT_MS);
 }
 
 describe('webhook delivery of the reference server (§6.3)', () => {
@@ -68,7 +71,7 @@ describe('webhook delivery of the reference server (§6.3)', () => {
     const { receiver, dispatcher } = await setUp();
     const before = Date.now();
     dispatcher.emit({ api: 'v2', type: 'restocking_shipment.status_updated', payload: { id: 41, status: 'cancelled' } });
-    const delivery = await receiver.waitFor(anyCall, 2_000);
+    const delivery = await receiver.waitFor(anyCall, DELIVERY_WAIT_MS);
     const envelope = delivery!.body as Record<string, unknown>;
     expect(delivery!.path).toBe('/hooks/v2');
     expect(envelope['event_type']).toBe('restocking_shipment.status_updated');
@@ -90,7 +93,7 @@ describe('webhook delivery of the reference server (§6.3)', () => {
   it('retries a 500 with the same bytes and the same x-service-event-id', async () => {
     const { receiver, dispatcher } = await setUp({ responder: answerFirst(anyCall, { status: 500 }) });
     dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
-    const [first, retry] = await receiver.waitForCount(anyCall, 2, 2_000);
+    const [first, retry] = await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS);
     expect(first!.answer).toBe(500);
     expect(retry!.answer).toBe(204);
     expect(retry!.eventId).toBe(first!.eventId);
@@ -136,7 +139,7 @@ describe('webhook delivery of the reference server (§6.3)', () => {
   it('retries a 429 like a 5xx', async () => {
     const { receiver, dispatcher } = await setUp({ responder: answerFirst(anyCall, { status: 429 }) });
     expect(await v1(receiver, dispatcher)).toHaveLength(1);
-    expect(await receiver.waitForCount(anyCall, 2, 2_000)).toHaveLength(2);
+    expect(await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS)).toHaveLength(2);
   });
 
   it.each([400, 404, 410, 422])('does not retry a %i (a rejection)', async (status) => {
@@ -185,7 +188,7 @@ describe('webhook delivery of the reference server (§6.3)', () => {
     const { receiver, dispatcher } = await setUp({ responder: answerFirst(anyCall, { status: 500 }, () => 'hang'), timeScale: 0.001 });
     await v1(receiver, dispatcher);
     dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 5 } });
-    await receiver.waitForCount(anyCall, 2, 2_000);
+    await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS);
     const started = Date.now();
     await dispatcher.close();
     expect(Date.now() - started).toBeLessThan(500);
@@ -262,7 +265,7 @@ describe('webhook faults of the reference server', () => {
   it('webhooks-v1-unstable-event-id gives the retry a new id', async () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v1-unstable-event-id'], responder: answerFirst(anyCall, { status: 500 }) });
     dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
-    const [first, retry] = await receiver.waitForCount(anyCall, 2, 2_000);
+    const [first, retry] = await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS);
     expect(retry!.eventId).toBeDefined();
     expect(retry!.eventId).not.toBe(first!.eventId);
   });
@@ -270,7 +273,7 @@ describe('webhook faults of the reference server', () => {
   it('webhooks-v1-retries-4xx retries a 400', async () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v1-retries-4xx'], responder: answerFirst(anyCall, { status: 400 }) });
     await v1(receiver, dispatcher);
-    expect(await receiver.waitForCount(anyCall, 2, 2_000)).toHaveLength(2);
+    expect(await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS)).toHaveLength(2);
   });
 
   it('webhooks-v1-no-retry-5xx gives up after a 500', async () => {
@@ -283,7 +286,7 @@ describe('webhook faults of the reference server', () => {
   it('webhooks-v2-missing-envelope-field leaves out event_id', async () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v2-missing-envelope-field'] });
     dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 5 } });
-    const delivery = await receiver.waitFor(anyCall, 2_000);
+    const delivery = await receiver.waitFor(anyCall, DELIVERY_WAIT_MS);
     expect(Object.keys(delivery!.body as object).sort()).toEqual(['data', 'event_type', 'timestamp']);
   });
 
@@ -291,8 +294,8 @@ describe('webhook faults of the reference server', () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v2-missing-signature'] });
     dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 5 } });
     dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
-    const [v2Call] = await receiver.waitForCount((delivery) => delivery.api === 'v2', 1, 2_000);
-    const [v1Call] = await receiver.waitForCount((delivery) => delivery.api === 'v1', 1, 2_000);
+    const [v2Call] = await receiver.waitForCount((delivery) => delivery.api === 'v2', 1, DELIVERY_WAIT_MS);
+    const [v1Call] = await receiver.waitForCount((delivery) => delivery.api === 'v1', 1, DELIVERY_WAIT_MS);
     expect(v2Call!.signature).toMatchObject({ valid: false, reason: 'missing' });
     expect(v1Call!.signature).toMatchObject({ valid: true });
   });
@@ -300,7 +303,7 @@ describe('webhook faults of the reference server', () => {
   it('webhooks-v1-payload-changed-on-retry changes the retried payload', async () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v1-payload-changed-on-retry'], responder: answerFirst(anyCall, { status: 500 }) });
     dispatcher.emit({ api: 'v1', type: 'restocking_shipment_status_updated', payload: restocking });
-    const [first, retry] = await receiver.waitForCount(anyCall, 2, 2_000);
+    const [first, retry] = await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS);
     expect(first!.body).toEqual(restocking);
     expect(retry!.body).not.toEqual(first!.body);
     expect(retry!.eventId).toBe(first!.eventId);
@@ -312,7 +315,7 @@ describe('webhook faults of the reference server', () => {
     const { receiver, dispatcher } = await setUp({ faults: ['webhooks-v2-timestamp-fixed'] });
     dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 5 } });
     dispatcher.emit({ api: 'v2', type: 'order.status_updated', payload: { id: 6 } });
-    const calls = await receiver.waitForCount(anyCall, 2, 2_000);
+    const calls = await receiver.waitForCount(anyCall, 2, DELIVERY_WAIT_MS);
     const stamps = new Set(calls.map((call) => Date.parse(String((call.body as { timestamp?: unknown }).timestamp))));
     expect(stamps.size).toBe(1);
     expect([...stamps][0]).toBeLessThanOrEqual(made - 3_600_000 + 1_000);

@@ -35,8 +35,8 @@ async function v2(method: string, path: string, body?: unknown): Promise<{ statu
 
 describe('reference server webhook delivery, end to end', () => {
   it('writes its scaled timings into the profile: the answer limit it keeps and the first retry wait with a margin', () => {
-    // Time scale 0.0001: 5 s would be 0.5 ms, so the 2 s floor; the first retry wait, 60 s, is 6 ms, plus 2/5 of the limit.
-    expect(server.profile.webhooks).toMatchObject({ answerLimitMs: 2_000, retryWithinMs: 6 + 800, timeoutMs: 10_000 });
+    // Time scale 0.0001: 5 s would be 0.5 ms, so the 4 s floor; the first retry wait, 60 s, is 6 ms, plus 2/5 of the limit.
+    expect(server.profile.webhooks).toMatchObject({ answerLimitMs: 4_000, retryWithinMs: 6 + 1_600, timeoutMs: 10_000 });
   });
 
 
@@ -54,8 +54,8 @@ describe('reference server webhook delivery, end to end', () => {
     expect((await v2('PUT', `/restocking_shipments/${id}/cancel`)).status).toBeLessThan(300);
 
     const [v1Call, v2Call] = await Promise.all([
-      receiver.waitFor(forResource({ api: 'v1', id, status: 'cancelled' }), 5_000),
-      receiver.waitFor(forResource({ api: 'v2', kind: 'restocking_shipment', id, status: 'cancelled' }), 5_000),
+      receiver.waitFor(forResource({ api: 'v1', id, status: 'cancelled' }), 15_000),
+      receiver.waitFor(forResource({ api: 'v2', kind: 'restocking_shipment', id, status: 'cancelled' }), 15_000),
     ]);
     for (const call of [v1Call, v2Call]) {
       const arrived = receiver.deliveries.map((delivery) => `${delivery.api} ${String(delivery.resource?.id)} ${String(delivery.resource?.status)}`);

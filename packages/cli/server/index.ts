@@ -116,6 +116,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('connect', listeners.connect);
   shapeConnections(server, variants);
   const host = options.host ?? '127.0.0.1';
+  // No request is answered before a change it makes can be announced at once.
+  await dispatcher.ready();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

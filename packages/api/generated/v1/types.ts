@@ -502,10 +502,10 @@ export interface components {
             data: components["schemas"]["Order"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here. */
+        /** @description GET /shipments answers a paginated list, so it carries what every page carries (§4.1 common list response, §2.7): data and pagination. Beyond them its shape is not shown. */
         ShipmentPage: {
-            data?: components["schemas"]["Shipment"][];
-            pagination?: components["schemas"]["Pagination"];
+            data: components["schemas"]["Shipment"][];
+            pagination: components["schemas"]["Pagination"];
         };
     };
     responses: {

@@ -3008,7 +3008,7 @@ validate116.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":
 
 export const schema_ShipmentPage = validate124;
 const schema62 = {"$id":"https://mfc.invalid/v1/validators/schema_ShipmentPage.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/ShipmentPage"};
-const schema63 = {"x-section":"4.1","description":"GET /shipments answers a paginated list; beyond the common list response its shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+const schema63 = {"x-section":"4.1","description":"GET /shipments answers a paginated list, so it carries what every page carries (§4.1 common list response, §2.7): data and pagination. Beyond them its shape is not shown.","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Shipment"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3049,6 +3049,26 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pagination === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.data !== undefined){
 let data0 = data.data;
 if(Array.isArray(data0)){
@@ -3061,12 +3081,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err2];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -3079,12 +3099,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -14532,6 +14552,26 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pagination === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.data !== undefined){
 let data0 = data.data;
 if(Array.isArray(data0)){
@@ -14544,12 +14584,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema63.properties.data.type,parentSchema:schema63.properties.data,data:data0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err2];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -14562,12 +14602,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }

@@ -828,10 +828,10 @@ export interface components {
             data: components["schemas"]["RestockingShipment"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description One page of orders (§4.2). The list body beyond the Order shape is not shown, so no property is required here. */
+        /** @description One page of orders (§4.2: GET /orders is paginated). It carries what every v2 page carries (§2.7, §9 rule 4, and the one v2 list body §4.2 shows): data and pagination. Beyond them the list body is not shown. */
         OrderPage: {
-            data?: components["schemas"]["Order"][];
-            pagination?: components["schemas"]["Pagination"];
+            data: components["schemas"]["Order"][];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description The v2 webhook envelope (§6.2). */
         WebhookEnvelope: {

@@ -8380,7 +8380,7 @@ validate155.evaluated = {"props":{"data":true,"pagination":true},"dynamicProps":
 
 export const schema_OrderPage = validate164;
 const schema82 = {"$id":"https://mfc.invalid/v2/validators/schema_OrderPage.json","$ref":"https://mfc.invalid/v2/components.json#/$defs/OrderPage"};
-const schema83 = {"x-section":"4.2","description":"One page of orders (§4.2). The list body beyond the Order shape is not shown, so no property is required here.","type":"object","properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
+const schema83 = {"x-section":"4.2","description":"One page of orders (§4.2: GET /orders is paginated). It carries what every v2 page carries (§2.7, §9 rule 4, and the one v2 list body §4.2 shows): data and pagination. Beyond them the list body is not shown.","type":"object","required":["data","pagination"],"properties":{"data":{"type":"array","items":{"$ref":"#/$defs/Order"}},"pagination":{"$ref":"#/$defs/Pagination"}}};
 
 function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9057,6 +9057,26 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pagination === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.data !== undefined){
 let data0 = data.data;
 if(Array.isArray(data0)){
@@ -9069,12 +9089,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.data.type,parentSchema:schema83.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.data.type,parentSchema:schema83.properties.data,data:data0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err2];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -9087,12 +9107,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -21810,6 +21830,26 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pagination === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pagination"},message:"must have required property '"+"pagination"+"'",schema:schema83.required,parentSchema:schema83,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 if(data.data !== undefined){
 let data0 = data.data;
 if(Array.isArray(data0)){
@@ -21822,12 +21862,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.data.type,parentSchema:schema83.properties.data,data:data0};
+const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.data.type,parentSchema:schema83.properties.data,data:data0};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err2];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err2);
 }
 errors++;
 }
@@ -21840,12 +21880,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 }

@@ -1,13 +1,14 @@
 import { inspect } from 'node:util';
 import type { Dispatcher } from 'undici';
 import { connectionSecrets, type ConnectionOptions } from '../http/connection.js';
-import type { Pacer } from '../http/pacing.js';
+import { assertShare, type Pacer } from '../http/pacing.js';
+import { baseUrlProblem } from '../base-url.js';
 import { createRedactor, redactDeep } from '../http/redact.js';
 import { retryDelayMs } from '../http/retry.js';
 import { validateResponse } from '../openapi/index.js';
 import type { ApiVersion } from '../openapi/types.js';
 import { sendRequest, versionBase, type CoreAnswer, type Query } from './core.js';
-import { ApiError, RateLimitedError, ValidationError } from './errors.js';
+import { ApiError, ClientOptionsError, RateLimitedError, ValidationError } from './errors.js';
 import { walkCursors, walkPages, type PageFetch } from './paginate.js';
 import { createTransport, type Transport } from '../http/transport.js';
 import type {
@@ -67,13 +68,19 @@ export class Client<V extends ApiVersion> {
   readonly baseUrl: string;
   readonly #token: string;
   readonly #redact: (text: string) => string;
-  readonly #transport: Transport;
+  #transport: Transport | undefined;
+  readonly #makeTransport: () => Transport;
   readonly #ownsTransport: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #timeoutMs: number;
   readonly #validate: boolean;
 
   constructor(options: ClientOptions<V>) {
+    // A mistake in the options throws here, at once; what a call meets later is its result (see `ApiResult`).
+    const problem = typeof options.baseUrl === 'string' ? baseUrlProblem(options.baseUrl, 'baseUrl') : `baseUrl expected a string, received ${typeof options.baseUrl}`;
+    if (problem !== undefined) throw new ClientOptionsError(problem);
+    if (options.version !== 'v1' && options.version !== 'v2') throw new ClientOptionsError(`version expected "v1" or "v2", received ${JSON.stringify(options.version)}`);
+    assertShare(options.share);
     this.version = options.version;
     this.baseUrl = options.baseUrl;
     this.#token = options.token;
@@ -82,7 +89,9 @@ export class Client<V extends ApiVersion> {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#validate = options.validate ?? false;
     this.#ownsTransport = options.transport === undefined;
-    this.#transport = options.transport ?? createTransport({
+    this.#transport = options.transport;
+    // Built at the first call: the HTTP stack (undici) is loaded then, not when a client is created.
+    this.#makeTransport = () => createTransport({
       redact: this.#redact,
       timeoutMs: this.#timeoutMs,
       ...pick(options, ['share', 'perMinute', 'maxWaitMs', 'maxRetries', 'dispatcher', 'pacer', 'connection']),
@@ -138,7 +147,7 @@ export class Client<V extends ApiVersion> {
 
   /** Closes the connections of the client's own transport (an injected one is left open). */
   async close(): Promise<void> {
-    if (this.#ownsTransport) await this.#transport.close?.();
+    if (this.#ownsTransport) await this.#transport?.close?.();
   }
 
   toString(): string {
@@ -161,6 +170,7 @@ export class Client<V extends ApiVersion> {
 
   async #call(method: string, template: string, init: LooseInit | undefined, url?: string): Promise<LooseResult<V> & { url: string }> {
     const signals = [this.#signal, init?.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+    this.#transport ??= this.#makeTransport();
     const answer = await sendRequest(this.#transport, {
       api: this.version,
       baseUrl: this.baseUrl,

@@ -61,3 +61,9 @@ export class PaginationError extends ClientError {
   readonly code = 'MFC_CLIENT_PAGINATION';
   override name = 'PaginationError';
 }
+
+/** `createClient` was given options it cannot use (a `baseUrl` without its scheme or with `/merchant_api/vN`, an unknown `version`); thrown at once. */
+export class ClientOptionsError extends ClientError {
+  readonly code = 'MFC_CLIENT_OPTIONS';
+  override name = 'ClientOptionsError';
+}

@@ -1,7 +1,7 @@
 /** The typed client for integrators: one version's operations, pacing, 429 waits, pagination, timeouts, typed errors. */
 export { Client, createClient, unwrap } from './client.js';
 export type { ClientOptions } from './client.js';
-export { AbortError, ApiError, ClientError, NetworkError, PaginationError, RateLimitedError, TimeoutError, ValidationError } from './errors.js';
+export { AbortError, ApiError, ClientError, ClientOptionsError, NetworkError, PaginationError, RateLimitedError, TimeoutError, ValidationError } from './errors.js';
 export { createTransport } from '../http/transport.js';
 export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from '../http/transport.js';
 export { Pacer } from '../http/pacing.js';

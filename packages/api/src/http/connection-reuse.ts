@@ -12,8 +12,9 @@
 //
 // What still gets no answer is the deployment's: the error says the connection closed before an answer
 // (`isConnectionClosed`), and a check reports that it could not judge.
-import { RetryHandler, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { isConnectionClosed } from './network-error.js';
+import { undici } from './undici.js';
 import type { Interceptor } from './types.js';
 
 /** The methods whose request may be sent twice without changing what the server holds (RFC 9110 §9.2.1). */
@@ -63,6 +64,6 @@ export function resendReadsOnClosedConnection(fresh?: () => Dispatcher): Interce
         else setImmediate(() => decide(null));
       },
     };
-    return next(opts, new RetryHandler({ ...opts, retryOptions }, { dispatch: next, handler }));
+    return next(opts, new (undici().RetryHandler)({ ...opts, retryOptions }, { dispatch: next, handler }));
   };
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import * as tls from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type * as tls from 'node:tls';
+import type { Dispatcher } from 'undici';
 import { MfcError } from '../errors.js';
+import { undici } from './undici.js';
 
 /** The answer bound when none is given: far above any page the specification allows (§8: at most 100 records). */
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -147,7 +149,9 @@ export function proxyFor(connection: ConnectionOptions | undefined, origin: stri
  * A `ca` option replaces Node's list, so the defaults are named again.
  */
 function trustedWith(ca: string): string[] {
-  const getCACertificates = (tls as { getCACertificates?: (type: 'default') => string[] }).getCACertificates;
+  // node:tls is loaded here, when a connection names a CA: importing the client does not pay for it.
+  const nodeTls = createRequire(import.meta.url)('node:tls') as typeof tls;
+  const getCACertificates = (nodeTls as { getCACertificates?: (type: 'default') => string[] }).getCACertificates;
   if (getCACertificates !== undefined) return [...getCACertificates('default'), ca];
   // Node 20 has no getCACertificates: its bundled list, and NODE_EXTRA_CA_CERTS read as Node reads it.
   const extraFile = process.env.NODE_EXTRA_CA_CERTS;
@@ -159,7 +163,7 @@ function trustedWith(ca: string): string[] {
       // Node already warned at start-up that it could not read the file.
     }
   }
-  return [...tls.rootCertificates, ...extra, ca];
+  return [...nodeTls.rootCertificates, ...extra, ca];
 }
 
 /** What a TLS connection to the deployment (and to an https proxy) takes from the connection. */
@@ -187,6 +191,7 @@ export function connectionDispatcher(connection: ConnectionOptions | undefined, 
     connect: { timeout: connectTimeoutMs, ...secure },
     maxResponseSize: connection?.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   };
+  const { Agent, EnvHttpProxyAgent } = undici();
   if (connection?.proxy === 'none') return new Agent(common);
   // The proxies and exceptions are read here, so the dispatcher goes where `proxyFor` says (an empty
   // variable is unset, where undici alone would take an empty lower-case one over the capitals); an

@@ -1,5 +1,5 @@
-import { interceptors } from 'undici';
 import type { Interceptor } from './types.js';
+import { undici } from './undici.js';
 
 /** What the transport asks for: every encoding the decoding step reads. */
 export const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
@@ -19,7 +19,7 @@ export function decoding(maxAnswerBytes: number): Interceptor {
     (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    return interceptors.decompress({ skipErrorResponses: false, maxSize: maxAnswerBytes });
+    return undici().interceptors.decompress({ skipErrorResponses: false, maxSize: maxAnswerBytes });
   } finally {
     process.emitWarning = emitWarning;
   }

@@ -46,7 +46,7 @@ export function isConnectionClosed(error: Error): boolean {
 }
 
 /** The one setting that sets a proxy, for a message that suggests one. */
-const SET_A_PROXY = 'HTTPS_PROXY or connection.proxy (mfc doctor --proxy URL)';
+const SET_A_PROXY = 'HTTPS_PROXY or connection.proxy';
 
 function proxyProblem(error: ErrnoLike, proxy: NonNullable<NetworkErrorContext['proxy']>): string | undefined {
   const shown = `the proxy ${shownProxy(proxy.url)} (${proxy.source})`;
@@ -72,8 +72,9 @@ function proxyProblem(error: ErrnoLike, proxy: NonNullable<NetworkErrorContext['
 
 /**
  * A one-line account of why a request got no answer, naming the setting that fixes it where one does
- * (`connection.proxy`, `connection.ca`, `connection.clientCertificate`, `connection.maxAnswerBytes`):
- * the doctor's and the preflight's message, and every failed exchange's `error`.
+ * (`connection.proxy`, `connection.ca`, `connection.clientCertificate`, `connection.maxAnswerBytes`:
+ * the client's `connection` option, and the profile's block of the same name; the CLI adds its own
+ * flags): the doctor's and the preflight's message, and every failed exchange's `error`.
  */
 export function describeNetworkError(error: Error, context: NetworkErrorContext = {}): string {
   const outer = error as ErrnoLike;
@@ -84,10 +85,10 @@ export function describeNetworkError(error: Error, context: NetworkErrorContext 
     if (problem !== undefined) return problem;
   }
   if (code !== undefined && UNTRUSTED.has(code)) {
-    return `the TLS certificate of the deployment is not trusted (${code}): name the certificate authority that signed it in connection.ca (mfc doctor --ca FILE), or NODE_EXTRA_CA_CERTS`;
+    return `the TLS certificate of the deployment is not trusted (${code}): name the certificate authority that signed it in connection.ca, or NODE_EXTRA_CA_CERTS`;
   }
   if (code !== undefined && CLIENT_CERTIFICATE_ALERTS.has(code)) {
-    return `the gateway refused the TLS connection with an alert (${code}): it demands a client certificate it accepts; give one in connection.clientCertificate (mfc doctor --client-cert FILE --client-key FILE)`;
+    return `the gateway refused the TLS connection with an alert (${code}): it demands a client certificate it accepts; give one in connection.clientCertificate`;
   }
   switch (code) {
     case 'CERT_HAS_EXPIRED':
@@ -98,8 +99,11 @@ export function describeNetworkError(error: Error, context: NetworkErrorContext 
       const where = /decompressed/i.test(inner.message) ? 'once decoded' : 'on the wire';
       return `the answer is larger than ${bound} ${where} (connection.maxAnswerBytes): it was not read further`;
     }
-    case 'ECONNREFUSED':
-      return 'connection refused';
+    case 'ECONNREFUSED': {
+      const port = inner.port === undefined ? '' : `:${inner.port}`;
+      const at = inner.address === undefined ? '' : ` at ${inner.address.includes(':') ? `[${inner.address}]` : inner.address}${port}`;
+      return `connection refused${at}: is the server running, on that port?`;
+    }
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
@@ -120,7 +124,7 @@ export function describeNetworkError(error: Error, context: NetworkErrorContext 
       if (context.tls === undefined) return 'connection closed before an answer';
       return context.tls.clientCertificate
         ? 'connection closed before an answer: a gateway that does not accept the client certificate closes it so; is connection.clientCertificate one signed by an authority it trusts?'
-        : 'connection closed before an answer: a gateway that demands a client certificate closes it so; give one in connection.clientCertificate (mfc doctor --client-cert FILE --client-key FILE)';
+        : 'connection closed before an answer: a gateway that demands a client certificate closes it so; give one in connection.clientCertificate';
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
     case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
     case 'EPROTO':

@@ -78,6 +78,13 @@ export function mayBeTrailing(key: string): boolean {
   return apiOfWindow(key) === 'v2';
 }
 
+/** Throws `RangeError` unless `share` is undefined or in (0, 1]: a client's option, checked when the client is made. */
+export function assertShare(share: number | undefined): void {
+  if (share !== undefined && !(share > 0 && share <= 1)) {
+    throw new RangeError(`share expected a number in (0, 1], received ${String(share)}`);
+  }
+}
+
 /**
  * Counts requests per rate-limit window and holds a request back while its window is nearly full:
  * per calendar minute (UTC, §8), and for v2 also over the trailing 60 s. Safe under concurrent
@@ -97,9 +104,7 @@ export class Pacer {
 
   constructor(options: PacerOptions = {}) {
     this.#perMinute = options.perMinute;
-    if (options.share !== undefined && !(options.share > 0 && options.share <= 1)) {
-      throw new RangeError(`share expected a number in (0, 1], received ${String(options.share)}`);
-    }
+    assertShare(options.share);
     this.#share = options.share;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? abortableSleep(options.signal);

@@ -25,8 +25,12 @@ export interface VersionSources {
   operations: Readonly<Record<string, IndexedOperation>>;
   schemas: Readonly<Record<string, string>>;
   webhooks: Readonly<Record<string, { readonly section: string; readonly validator: string }>>;
-  validators: Readonly<Record<string, ValidateFunction | unknown>>;
+  /** The validators by name, or a function that loads them when the first value is validated. */
+  validators: ValidatorModule | (() => ValidatorModule);
 }
+
+/** A module of validate functions by name (the generated `validators.js`). */
+export type ValidatorModule = Readonly<Record<string, ValidateFunction | unknown>>;
 
 /** The typed lookup `src/openapi` exports, bound to one set of sources per version. */
 export interface OpenApiLookup {
@@ -52,9 +56,14 @@ function info(key: string, operation: IndexedOperation): OperationInfo {
 
 /** Builds the lookup over the given sources (the generated standalone ones, or runtime-compiled ones in tests). */
 export function createLookup(sources: Record<ApiVersion, VersionSources>): OpenApiLookup {
+  const loaded: Partial<Record<ApiVersion, ValidatorModule>> = {};
+  const validators = (api: ApiVersion): ValidatorModule => {
+    const given = sources[api].validators;
+    return (loaded[api] ??= typeof given === 'function' ? given() : given);
+  };
   const run = (api: ApiVersion, name: string | null, value: unknown): Validation => {
     if (name === null) return valid;
-    const validate = sources[api].validators[name] as ValidateFunction | undefined;
+    const validate = validators(api)[name] as ValidateFunction | undefined;
     if (typeof validate !== 'function') throw new Error(`${api}: the generated validators lack ${name}; run \`mfc generate\``);
     if (validate(value)) return valid;
     return { ok: false, errors: toSchemaErrors(validate.errors, value) };

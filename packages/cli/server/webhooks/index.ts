@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import type { FaultName } from '../faults/index.js';
 import type { VariantName } from '../variants/index.js';
-import { envelopeOf, wireMessage } from './message.js';
-import type { Message, MessageDeviations, WireMessage } from './message.js';
-import { postOnce } from './post.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, answerLimitOf, nextStep } from './schedule.js';
-import type { AttemptOutcome, RetryDeviations } from './schedule.js';
+import type { SenderSettings } from './deliveries.js';
+import { envelopeOf } from './message.js';
+import type { Message } from './message.js';
+import { answerLimitOf } from './schedule.js';
+import type { AttemptOutcome } from './schedule.js';
+import { senderThread } from './thread-host.js';
 
 /** A status change to announce. v1: the bare resource and the event name; v2: `event_type` and `data`. */
 export interface ServerEvent {
@@ -28,7 +28,12 @@ export interface WebhookDispatcher {
   settled(): Promise<void>;
   /** Cancels pending retries and in-flight requests. */
   close(): Promise<void>;
+  /** Resolves once calls go out as soon as an event occurs (the sender's thread has started). */
+  ready(): Promise<void>;
 }
+
+/** The dispatcher of a server that delivers nowhere: no thread is started for it. */
+const deliversNowhere: WebhookDispatcher = { emit() {}, settled: async () => {}, close: async () => {}, ready: async () => {} };
 
 /** Where to deliver, with which key, and how fast the retry clock runs. */
 export interface WebhookDispatcherOptions {
@@ -60,68 +65,70 @@ const SHORT_WAIT_SHARE = 2 / 5;
 // webhooks-v2-timestamp-fixed: how long before the dispatcher was made its one timestamp lies.
 const FIXED_TIMESTAMP_AGE_MS = 3_600_000;
 
-/** Creates the dispatcher the reference server hands its status changes to. */
+/**
+ * Creates the dispatcher the reference server hands its status changes to. The calls of each event
+ * are built here, as the event occurs (payload, envelope, event ids), and made by the sender's own
+ * thread (thread.ts), with their retries.
+ */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { faults } = options;
   if (faults.has('webhooks-signature-wrong-key') && options.newestToken === undefined) {
     throw new Error('the webhooks-signature-wrong-key fault needs the newestToken option');
   }
-  const key = faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken;
+  if (options.v1Url === undefined && options.v2Url === undefined) return deliversNowhere;
   const answerLimitMs = options.answerTimeoutMs ?? answerLimitOf(options.timeScale);
   const shortWait = faults.has('webhooks-answer-wait-2s');
-  const answerTimeoutMs = shortWait ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs;
+  const settings: SenderSettings = {
+    key: faults.has('webhooks-signature-wrong-key') ? options.newestToken : options.signingToken,
+    answerTimeoutMs: shortWait ? Math.round(answerLimitMs * SHORT_WAIT_SHARE) : answerLimitMs,
+    strictLimit: shortWait,
+    followRedirects: faults.has('webhooks-redirect-followed'),
+    timeScale: options.timeScale,
+    message: {
+      base64Signature: faults.has('webhooks-signature-base64'),
+      reserializedSignature: faults.has('webhooks-signature-reserialized'),
+      v1MissingEventId: faults.has('webhooks-v1-missing-event-id'),
+      v1UnstableEventId: faults.has('webhooks-v1-unstable-event-id'),
+      v1PayloadChangedOnRetry: faults.has('webhooks-v1-payload-changed-on-retry'),
+      v2MissingSignature: faults.has('webhooks-v2-missing-signature'),
+      astralEscapedSignature: faults.has('webhooks-signature-astral-escaped'),
+    },
+    retry: {
+      retry4xx: faults.has('webhooks-v1-retries-4xx'),
+      noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
+      noRetry429: faults.has('webhooks-v1-no-retry-429'),
+      noRetryConnectionFailure: faults.has('webhooks-v1-no-retry-connection-failure'),
+      noRetryTimeout: faults.has('webhooks-v1-no-retry-timeout'),
+      retry3xx: faults.has('webhooks-v1-redirect-retried'),
+    },
+  };
   const variants = options.variants ?? new Set<VariantName>();
   const render = options.render ?? ((body: unknown) => body);
-  const followRedirects = faults.has('webhooks-redirect-followed');
-  const message: MessageDeviations = {
-    base64Signature: faults.has('webhooks-signature-base64'),
-    reserializedSignature: faults.has('webhooks-signature-reserialized'),
-    v1MissingEventId: faults.has('webhooks-v1-missing-event-id'),
-    v1UnstableEventId: faults.has('webhooks-v1-unstable-event-id'),
-    v1PayloadChangedOnRetry: faults.has('webhooks-v1-payload-changed-on-retry'),
-    v2MissingSignature: faults.has('webhooks-v2-missing-signature'),
-    astralEscapedSignature: faults.has('webhooks-signature-astral-escaped'),
-  };
-  const retry: RetryDeviations = {
-    retry4xx: faults.has('webhooks-v1-retries-4xx'),
-    noRetry5xx: faults.has('webhooks-v1-no-retry-5xx'),
-    noRetry429: faults.has('webhooks-v1-no-retry-429'),
-    noRetryConnectionFailure: faults.has('webhooks-v1-no-retry-connection-failure'),
-    noRetryTimeout: faults.has('webhooks-v1-no-retry-timeout'),
-    retry3xx: faults.has('webhooks-v1-redirect-retried'),
-  };
   // webhooks-v2-timestamp-fixed: one time from before any event, whenever an event occurs.
   const fixedTimestamp = faults.has('webhooks-v2-timestamp-fixed') ? new Date((options.now ?? Date.now)() - FIXED_TIMESTAMP_AGE_MS).toISOString() : undefined;
-  const controller = new AbortController();
-  // Every delivery in flight and every retry wait listens on this one signal; dozens at once are normal.
-  setMaxListeners(0, controller.signal);
-  const running = new Set<Promise<void>>();
-
-  // Resolves to what the attempt the receiver acknowledged sent (any status below 400), or undefined.
-  // `resend`: every attempt sends these bytes and headers (a duplicate of an acknowledged call).
-  const deliver = async (url: string, delivery: Message, resend?: WireMessage): Promise<WireMessage | undefined> => {
-    const deviations = delivery.api === 'v1' ? retry : { retry4xx: false, noRetry5xx: false, noRetry429: false, retry3xx: false, noRetryConnectionFailure: false, noRetryTimeout: false };
-    let failures = 0;
-    let rateLimited = 0;
-    for (let attempt = 1; !controller.signal.aborted; attempt += 1) {
-      const wire = resend ?? wireMessage(delivery, attempt, key, message);
-      const outcome = await postOnce({ url, ...wire, answerTimeoutMs, strictLimit: shortWait, followRedirects, signal: controller.signal });
-      if (outcome === undefined) return undefined;
-      options.onAttempt?.(url, outcome);
-      const step = nextStep(outcome, deviations);
-      if (step === 'received' || step === 'rejected') return step === 'received' ? wire : undefined;
-      const count = step === 'retry-rate-limited' ? (rateLimited += 1) : (failures += 1);
-      const delay = RETRY_DELAYS_MS[count - 1];
-      if (count >= MAX_ATTEMPTS || delay === undefined) return undefined;
-      await sleep(delay * options.timeScale, controller.signal);
+  // The plans the sender's thread has not finished, by task number; settled() waits for them.
+  const pending = new Map<number, () => void>();
+  let tasks = 0;
+  let closed: (() => void) | undefined;
+  const thread = senderThread();
+  const sender = thread.open((message) => {
+    if (message.kind === 'attempt') options.onAttempt?.(message.url, message.outcome);
+    if (message.kind === 'done') {
+      pending.get(message.task)?.();
+      pending.delete(message.task);
     }
-    return undefined;
-  };
+    if (message.kind === 'closed') {
+      thread.forget(sender);
+      closed?.();
+    }
+  });
+  thread.post({ kind: 'open', sender, settings });
+  const running = new Set<Promise<void>>();
 
   return {
     emit(event) {
       const url = event.api === 'v1' ? options.v1Url : options.v2Url;
-      if (url === undefined || controller.signal.aborted) return;
+      if (url === undefined || closed !== undefined) return;
       const now = (options.now ?? Date.now)();
       const message = (payload: unknown, at: number): Message => ({
         api: event.api,
@@ -132,35 +139,32 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // its own event id and its own retries, side by side.
       const callsOf = (payload: unknown, at: number): Message[] =>
         variants.has('webhooks-two-calls-per-event') ? [message(payload, at), message(payload, at)] : [message(payload, at)];
-      const plan = [callsOf(event.payload, now)];
+      const groups = [callsOf(event.payload, now)];
       // webhooks-out-of-order: the event of the record's previous change arrives after this one.
-      if (variants.has('webhooks-out-of-order') && event.previous !== undefined) plan.push(callsOf(event.previous, earlier(event.previous, now)));
-      // webhooks-duplicate-deliveries: a received call is made once more with the same bytes and headers;
-      // never one the receiver rejected, which §6.3 point 4 forbids retrying.
-      const twice = variants.has('webhooks-duplicate-deliveries');
-      // A failed delivery is the receiver's problem, never the server's: nothing may escape.
+      if (variants.has('webhooks-out-of-order') && event.previous !== undefined) groups.push(callsOf(event.previous, earlier(event.previous, now)));
       // webhooks-v2-events-to-v1-url: the v1 URL gets each v2 call too.
       const urls = event.api === 'v2' && faults.has('webhooks-v2-events-to-v1-url') && options.v1Url !== undefined ? [url, options.v1Url] : [url];
-      const call = async (delivery: Message): Promise<void> => {
-        for (const target of urls) {
-          const acknowledged = await deliver(target, delivery);
-          if (acknowledged !== undefined && twice) await deliver(target, delivery, acknowledged);
-        }
-      };
-      const task = (async () => {
-        for (const calls of plan) await Promise.all(calls.map(call));
-      })().catch(() => undefined);
-      running.add(task);
-      void task.finally(() => running.delete(task));
+      const task = (tasks += 1);
+      const done = new Promise<void>((resolve) => pending.set(task, resolve));
+      running.add(done);
+      void done.then(() => running.delete(done));
+      // webhooks-duplicate-deliveries: a received call is made once more with the same bytes and headers;
+      // never one the receiver rejected, which §6.3 point 4 forbids retrying.
+      thread.post({ kind: 'deliver', sender, task, plan: { groups, urls, twice: variants.has('webhooks-duplicate-deliveries') } });
     },
     async settled() {
       // A task may emit nothing new, but an event emitted while waiting adds one: wait until none is left.
       while (running.size > 0) await Promise.all([...running]);
     },
     async close() {
-      controller.abort();
-      await Promise.all([...running]);
+      if (closed !== undefined) return;
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        thread.post({ kind: 'close', sender });
+      });
+      for (const resolve of pending.values()) resolve();
     },
+    ready: () => thread.ready,
   };
 }
 
@@ -168,16 +172,4 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 function earlier(previous: unknown, now: number): number {
   const updatedAt = Date.parse(String((previous as { updated_at?: unknown } | null)?.updated_at));
   return Math.min(Number.isNaN(updatedAt) ? now : updatedAt, now - 1_000);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -44,7 +44,15 @@ export function postOnce(attempt: Attempt): Promise<AttemptOutcome | undefined> 
       request.destroy(new Error('no answer in time'));
     };
     // setImmediate runs after the I/O already waiting has been read.
-    const timer = setTimeout(() => (attempt.strictLimit ? giveUp() : setImmediate(giveUp)), attempt.answerTimeoutMs);
+    const limit = () => setTimeout(() => (attempt.strictLimit ? giveUp() : setImmediate(giveUp)), attempt.answerTimeoutMs);
+    // The wait for the answer starts once the request is sent (§6.3 point 3): a sender busy before it
+    // wrote the request has not been waiting. Until then the same limit bounds the connection itself.
+    let timer = limit();
+    request.on('finish', () => {
+      if (answered) return;
+      clearTimeout(timer);
+      timer = limit();
+    });
     request.on('response', (response) => {
       answered = true;
       clearTimeout(timer);

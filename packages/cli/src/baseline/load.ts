@@ -4,12 +4,13 @@ import { BaselineError } from './errors.js';
 import { isRunLevel } from './compare.js';
 import type { Baseline, BaselineReportCheck, WaiverFile } from './types.js';
 import { reportProblems, waiverFileProblems } from './validate.js';
+import { fileProblem } from '../text/file-problem.js';
 
 function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new BaselineError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw new BaselineError(`cannot read ${what} ${path}: ${fileProblem(error)}`);
   }
 }
 

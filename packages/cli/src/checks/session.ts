@@ -1,3 +1,4 @@
+import { HarWriter } from '../har/har.js';
 import { runDispatcher } from './dispatcher-module.js';
 import { HttpClient } from '../http/index.js';
 import { startReceiver, type WebhookReceiver } from '../webhooks/index.js';
@@ -78,6 +79,9 @@ export function runSession(run: RunConfig): RunSession {
       http.halt(message.reason);
     });
     const dispatcher = runDispatcher(run);
+    // Entries are added in the order the exchanges end, once the file is open.
+    // `mfc run` found the file writable before the run; one that fails later loses the HAR, not the run.
+    const har = run.har === undefined ? undefined : HarWriter.open(run.har.file, run.har.version, `mfc run ${run.marker}`).catch(() => undefined);
     const http = new HttpClient({
       ...profileClientOptions(run.profile),
       ...(dispatcher === undefined ? {} : { dispatcher }),
@@ -85,6 +89,7 @@ export function runSession(run: RunConfig): RunSession {
       ...(run.profile.rateLimit?.perMinute === undefined ? {} : { perMinute: run.profile.rateLimit.perMinute }),
       ...(run.share === undefined ? {} : { share: run.share }),
       maxWaitMs: run.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+      ...(har === undefined ? {} : { onExchanges: (exchanges) => void har.then((writer) => { for (const exchange of exchanges) writer?.add(exchange); }) }),
       onWait: (waitMs, reason) => channel.post({ kind: 'wait', waitMs, reason }),
       onGiveUp: (reason) => {
         http.halt(`the rate limit: ${reason}`);
@@ -178,6 +183,7 @@ export function runSession(run: RunConfig): RunSession {
         forgetCheckIds(run.marker);
         await http.close();
         await dispatcher?.close();
+        await (await har)?.close();
       },
       started: (id) => channel.post({ kind: 'started', id }),
       nextId: () => (counter += 1),

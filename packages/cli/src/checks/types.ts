@@ -106,6 +106,8 @@ export interface RunConfig {
   asOtherMerchant?: string[];
   /** `RunOptions.dispatcherModule`: the module whose `createDispatcher` sends the run's requests (src/checks/dispatcher-module.ts). */
   dispatcherModule?: string;
+  /** `mfc run --har FILE`: the checks' exchanges written as HAR 1.2, and the mfc version it names as its creator. */
+  har?: { file: string; version: string };
 }
 
 /** A record a check created on the target (a success answer to a POST), for the report and cleanup. */

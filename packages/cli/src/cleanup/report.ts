@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { MfcError } from '@mfc-conformance/api/errors';
+import { fileProblem } from '../text/file-problem.js';
 
 /** The part of a run's report.json cleanup needs: the marker and the records the run created. */
 export interface ReportedRun {
@@ -23,7 +24,7 @@ export function readReportedRun(path: string): ReportedRun {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ReportError(`cannot read --report ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw new ReportError(`cannot read --report ${path}: ${fileProblem(error)}`);
   }
   let value: unknown;
   try {

@@ -2,6 +2,7 @@ import { MfcError } from '@mfc-conformance/api/errors';
 import type { Command } from './command.js';
 import { safeLine, safeText } from '../text/terminal.js';
 import { cliVersion } from './version.js';
+import { didYouMean } from '../text/did-you-mean.js';
 
 /** A sub-command as the dispatcher knows it before loading it: its `mfc --help` line and its module. */
 export interface CommandEntry {
@@ -29,6 +30,10 @@ export const commands: Record<string, CommandEntry> = {
   baseline: {
     summary: 'write a waiver file listing the failed checks of a report.json, for mfc run --baseline',
     load: async () => (await import('./commands/baseline.js')).command,
+  },
+  proxy: {
+    summary: "forward an application's API traffic to the profile's deployment and judge each exchange on both sides",
+    load: async () => (await import('./commands/proxy.js')).command,
   },
   webhooks: {
     summary: 'verify a webhook signature, or listen for webhook calls and check each (§6)',
@@ -84,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = commands[name];
   if (!entry) {
-    process.stderr.write(`mfc: unknown command "${safeLine(name)}". Run "mfc --help" for the list.\n`);
+    process.stderr.write(`mfc: unknown command "${safeLine(name)}".${didYouMean(name, Object.keys(commands))} Run "mfc --help" for the list.\n`);
     return 2;
   }
   const command = await entry.load();

@@ -1,7 +1,7 @@
 import { connectionSecrets, NetworkError, TimeoutError, type ClientError } from '@mfc-conformance/api/client';
 import { Pacer } from '@mfc-conformance/api/client';
 import { describeNetworkError } from '@mfc-conformance/api/internal';
-import { createRedactor } from '@mfc-conformance/api/internal';
+import { createRedactor, type RecordedExchange } from '@mfc-conformance/api/internal';
 import { createTransport, type Transport, type TransportAnswer, type TransportOptions, type TransportRequest } from '@mfc-conformance/api/client';
 
 /** How the run's client is built: the secrets to redact, pacing, the bounds on 429 waits, the timeout and (in tests) the base dispatcher. */
@@ -10,6 +10,8 @@ export interface HttpClientOptions extends Pick<TransportOptions, 'connection' |
   secrets: readonly string[];
   /** Per attempt, from sending to the last byte of the answer, and for connecting (default 10 s). */
   requestTimeoutMs?: number;
+  /** Receives the exchanges of every request, answered or not, as they end (`mfc run --har`). */
+  onExchanges?: (exchanges: readonly RecordedExchange[]) => void;
 }
 
 /**
@@ -27,8 +29,10 @@ export class HttpClient implements Transport {
   #haltReason: string | undefined;
   #exempt = 0;
   #exchanges = 0;
+  readonly #onExchanges: HttpClientOptions['onExchanges'];
 
   constructor(options: HttpClientOptions) {
+    this.#onExchanges = options.onExchanges;
     this.redact = createRedactor([...options.secrets, ...connectionSecrets(options.connection)]);
     this.pacer = options.pacer ?? new Pacer({
       ...(options.perMinute === undefined ? {} : { perMinute: options.perMinute }),
@@ -97,10 +101,12 @@ export class HttpClient implements Transport {
     try {
       const answer = await this.#transport.send({ ...request, ...(signal === undefined ? {} : { signal }) });
       this.#exchanges += answer.exchanges.length;
+      this.#onExchanges?.(answer.exchanges);
       return answer;
     } catch (error) {
       const exchanges = (error as Partial<ClientError>).exchanges ?? [];
       this.#exchanges += exchanges.length;
+      this.#onExchanges?.(exchanges);
       if (this.#haltReason !== undefined && !exempt) {
         throw new NetworkError(`${what}: not finished: ${this.#haltReason}`, `not finished: ${this.#haltReason}`, exchanges);
       }

@@ -16,4 +16,4 @@ export type { Interceptor, MfcDispatchOptions, RecordedExchange } from '@mfc-con
 export { connectionCurlOptions, toCurl } from './curl.js';
 export { peakShare, trafficPerWindow } from '@mfc-conformance/api/internal';
 export type { TrafficMinute, WindowTraffic } from '@mfc-conformance/api/internal';
-export { headerRecord } from '@mfc-conformance/api/internal';
+export { connectionDispatcher, connectionHeaders, headerRecord } from '@mfc-conformance/api/internal';

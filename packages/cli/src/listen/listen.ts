@@ -8,6 +8,8 @@ import { startReceiver } from '../webhooks/index.js';
 import type { Answer, Delivery, RetainedState } from '../webhooks/index.js';
 import { checkDelivery, isUnknownEvent, lineOf, payloadProblems } from './report.js';
 import { SessionReport } from './session-report.js';
+import { forwardingResponder } from './forward.js';
+import type { ReceiverAnswer } from '../judgements/index.js';
 import type { SessionCounts } from './session-report.js';
 
 /** The deliveries a listener keeps in memory at most (the newest), whatever the number of calls. */
@@ -29,6 +31,8 @@ export interface ListenOptions {
   expect?: number;
   /** Receives each printable line (never holding a token). */
   print: (line: string) => void;
+  /** Forwards each call to this base URL (the call's path appended) and answers what the application answers, judging its answer time. */
+  forward?: string;
 }
 
 /** The counts a stopped listener reports, and the exit code they make. */
@@ -70,6 +74,8 @@ export async function startListener(options: ListenOptions): Promise<Listener> {
   const expected = options.expect ?? 1;
   const session = new SessionReport();
   const log = await openCallLog(options.reportDir, redact);
+  // The application's answer to each forwarded call, until the call is judged.
+  const forwarded = new Map<number, ReceiverAnswer>();
   let unknownEvents = 0;
   let baseUrl = '';
   let stopping = false;
@@ -79,11 +85,15 @@ export async function startListener(options: ListenOptions): Promise<Listener> {
     tokens: options.tokens,
     ...(options.paths ? { paths: options.paths } : {}),
     retain: { deliveries: RETAINED_DELIVERIES, bytes: RETAINED_BYTES },
-    responder: (delivery) => answerOf(delivery, redact),
+    responder: options.forward === undefined
+      ? (delivery) => answerOf(delivery, redact)
+      : forwardingResponder(options.forward, (delivery, answer) => forwarded.set(delivery.seq, answer)),
     onDelivery(delivery) {
+      const answer = forwarded.get(delivery.seq);
+      forwarded.delete(delivery.seq);
       // A call cut off by the stop itself (its connection closed under it) is not the sender's doing.
       if (stopping) return;
-      const results = checkDelivery(delivery, redact, baseUrl);
+      const results = checkDelivery(delivery, redact, baseUrl, answer);
       const listed = session.add(delivery.seq, delivery.api, results);
       if (isUnknownEvent(delivery)) unknownEvents += 1;
       log.append(callRecordOf(delivery, results, listed));

@@ -4,11 +4,16 @@ import type { CheckResult } from '../reports/index.js';
 import { eventName } from '../webhooks/index.js';
 import type { Delivery } from '../webhooks/index.js';
 import { judgeV1Payload } from './v1-payload.js';
+import { webhookAnswerProblem, type ReceiverAnswer, type Verdict } from '../judgements/index.js';
 
 /** What a failed rule expected and what the delivery held instead. */
 interface Mismatch {
   expected: string;
   received: string;
+}
+
+function mismatchOf(verdict: Verdict | undefined): Mismatch | undefined {
+  return verdict === undefined ? undefined : { expected: String(verdict.expected), received: String(verdict.received) };
 }
 
 const refusalText: Record<NonNullable<Delivery['refusal']>, string> = {
@@ -19,7 +24,7 @@ const refusalText: Record<NonNullable<Delivery['refusal']>, string> = {
 };
 
 /** The rules `mfc webhooks listen` judges each call by, as the last segment of a check id. */
-export type DeliveryRule = 'accepted' | 'signature' | 'event-id' | 'payload';
+export type DeliveryRule = 'accepted' | 'signature' | 'event-id' | 'payload' | 'answered-in-time';
 
 /** The § and title of a rule, the same for every call of a version. */
 export function ruleOf(api: 'v1' | 'v2', rule: DeliveryRule): { section: string; title: string } {
@@ -27,6 +32,7 @@ export function ruleOf(api: 'v1' | 'v2', rule: DeliveryRule): { section: string;
     case 'accepted': return { section: '6', title: 'The call is a readable JSON body within the limits' };
     case 'signature': return { section: '6.3', title: 'x-service-signature is the hex HMAC-SHA256 of the raw body' };
     case 'event-id': return { section: '6.3', title: 'v1 calls carry x-service-event-id' };
+    case 'answered-in-time': return { section: '6.3', title: 'The application answered the forwarded call within 5 seconds (--forward)' };
     case 'payload': return api === 'v1'
       ? { section: '6.1', title: 'The body is a v1 event payload' }
       : { section: '6.2', title: 'The body is a v2 event envelope with valid data' };
@@ -63,7 +69,7 @@ function unknownEventType(delivery: Delivery): string | undefined {
  * model: the signature (§6.3), v1's `x-service-event-id` (§6.3 point 2), and the payload against
  * its schemas (§6.1 v1, §6.2 v2). A call refused before parsing yields one failed result saying why.
  */
-export function checkDelivery(delivery: Delivery, redact: (text: string) => string, baseUrl: string): CheckResult[] {
+export function checkDelivery(delivery: Delivery, redact: (text: string) => string, baseUrl: string, forwarded?: ReceiverAnswer): CheckResult[] {
   const prefix = `${delivery.api}.webhooks.delivery-${delivery.seq}`;
   const suffix = ` (delivery ${delivery.seq} to ${delivery.path})`;
   const judged = (rule: DeliveryRule, mismatch: Mismatch | undefined): CheckResult => {
@@ -81,6 +87,11 @@ export function checkDelivery(delivery: Delivery, redact: (text: string) => stri
       failure: { code: 'MFC_WEBHOOK_DELIVERY', title: fullTitle, expected, received },
     };
   };
+  if (forwarded !== undefined) {
+    // The application's side: it heard the call through the listener and answered in time or not.
+    const results = checkDelivery(delivery, redact, baseUrl);
+    return [...results, judged('answered-in-time', mismatchOf(webhookAnswerProblem(forwarded)))];
+  }
   if (delivery.refusal !== undefined) {
     return [judged('accepted', { expected: 'a complete JSON body within the receiver limits', received: refusalText[delivery.refusal] })];
   }

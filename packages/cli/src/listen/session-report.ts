@@ -8,7 +8,7 @@ export const LISTED_CALLS = 100;
 export const LISTED_FAILED_CALLS = 100;
 // How many failing calls an aggregate check names by number.
 const NAMED_FAILURES = 20;
-const ruleOrder: DeliveryRule[] = ['accepted', 'signature', 'event-id', 'payload'];
+const ruleOrder: DeliveryRule[] = ['accepted', 'signature', 'event-id', 'payload', 'answered-in-time'];
 
 /** Counts of one version and rule over the calls not listed one by one. */
 interface RuleTotals {

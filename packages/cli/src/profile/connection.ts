@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ConnectionHeaderValue, ConnectionOptions } from '@mfc-conformance/api/client';
 import { ProfileError } from './errors.js';
 import type { ConnectionSettings, ProfileConnection, TokenSource } from './types.js';
+import { fileProblem } from '../text/file-problem.js';
 
 /** A secret as a profile gives it, read: the value, and how a replay line names it (`$VAR`, or undefined when the file holds it). */
 function secretOf(source: TokenSource, key: string, env: NodeJS.ProcessEnv): { value: string; replayAs?: string } {
@@ -18,7 +19,7 @@ function readPem(path: string, key: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ProfileError(`"${key}" names ${path}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    throw new ProfileError(`"${key}" names ${path}, which cannot be read (${fileProblem(error)})`);
   }
 }
 

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
-import { reservedHeaderProblem } from '@mfc-conformance/api/internal';
+import { baseUrlProblem, reservedHeaderProblem } from '@mfc-conformance/api/internal';
+import { didYouMean } from '../text/did-you-mean.js';
 import type { TargetProfileFile } from './types.js';
 
 /** Where the profile's JSON Schema ships in the package. */
 export const profileSchemaPath = new URL('./profile.schema.json', import.meta.url);
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+// verbose: an error carries its schema, so an unknown key can be matched against the known ones.
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
 const validateFile = ajv.compile<TargetProfileFile>(JSON.parse(readFileSync(profileSchemaPath, 'utf8')));
 
 function keyOf(instancePath: string, child?: string): string {
@@ -19,9 +21,16 @@ function keyOf(instancePath: string, child?: string): string {
 // line per key, so the branch errors are folded into the oneOf's.
 function describe(error: ErrorObject): string | undefined {
   if (error.schemaPath.includes('/oneOf/')) return undefined;
+  // The base URL's pattern is judged again with the fix (baseUrlProblemOf).
+  if (error.instancePath === '/baseUrl' && error.keyword === 'pattern') return undefined;
   switch (error.keyword) {
     case 'additionalProperties':
-      return `unknown key "${keyOf(error.instancePath, String(error.params.additionalProperty))}"`;
+    {
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const prefix = error.instancePath === '' ? '' : `${keyOf(error.instancePath)}.`;
+      const hint = didYouMean(String(error.params.additionalProperty), known, (name) => `"${prefix}${name}"`);
+      return `unknown key "${keyOf(error.instancePath, String(error.params.additionalProperty))}".${hint}`.replace(/\.$/, '');
+    }
     case 'required':
       return `missing required key "${keyOf(error.instancePath, String(error.params.missingProperty))}"`;
     case 'oneOf': {
@@ -39,22 +48,10 @@ function describe(error: ErrorObject): string | undefined {
   }
 }
 
-// The specification's {base_url} comes before the version path (§4.1, §4.2): a base URL that
-// already holds it would double it in every request, and every check would fail on a 404.
-const versionPath = /\/merchant_api(\/v\d+)?\/*$/i;
-
-function baseUrlProblem(value: unknown): string | undefined {
+// One wording for the client's option, the profile's key and the --base-url flag (the api package's).
+function baseUrlProblemOf(value: unknown): string | undefined {
   const baseUrl = (value as { baseUrl?: unknown } | null)?.baseUrl;
-  if (typeof baseUrl !== 'string') return undefined;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return undefined;
-  }
-  if (!versionPath.test(url.pathname)) return undefined;
-  const base = `${url.origin}${url.pathname.replace(versionPath, '')}`.replace(/\/+$/, '');
-  return `"baseUrl" ends in ${url.pathname.match(versionPath)![0].replace(/\/+$/, '')}: it is the specification's {base_url}, which comes before /merchant_api/v1 and /merchant_api/v2. Use "${base}"`;
+  return typeof baseUrl === 'string' ? baseUrlProblem(baseUrl, '"baseUrl"') : undefined;
 }
 
 /** What the schema cannot say of the connection block: headers the connection may not set, a password written into the proxy URL. */
@@ -82,7 +79,7 @@ function connectionProblems(value: unknown): string[] {
 
 /** Validates a parsed profile file against the shipped schema; returns one readable line per problem (empty when valid). */
 export function profileProblems(value: unknown): string[] {
-  const extra = [baseUrlProblem(value), ...connectionProblems(value)].filter((line): line is string => line !== undefined);
+  const extra = [baseUrlProblemOf(value), ...connectionProblems(value)].filter((line): line is string => line !== undefined);
   if (validateFile(value)) return extra;
   const lines = (validateFile.errors ?? []).map(describe).filter((line): line is string => line !== undefined);
   return [...new Set([...lines, ...extra])];

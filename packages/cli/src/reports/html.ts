@@ -1,4 +1,4 @@
-import { coverageLine, failuresBySection, type CheckResult, type CheckStatus, type RuleCoverage, type RunDetails, type RunReport } from './model.js';
+import { coverageLine, coverageOutcome, failuresBySection, targetLine, type CheckResult, type CheckStatus, type RuleCoverage, type RunDetails, type RunReport } from './model.js';
 import { curlHtml, exchangeHtml } from './exchange-html.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './html-assets.js';
 import { escapeHtml } from './html-escape.js';
@@ -38,7 +38,7 @@ function summaryHtml(report: RunReport): string {
   const counts = statuses.map((status) =>
     `<a class="count ${status}" href="#status=${status}"><b>${report.summary[status]}</b>${status}</a>`).join('');
   const coverage = report.coverage
-    ? `<p class="meta">${escapeHtml(coverageLine(report.coverage.total))} (${report.coverage.total.passed} passed, ${report.coverage.total.failed} failed, ${report.coverage.total.skipped} skipped)</p>`
+    ? `<p class="meta">${escapeHtml(coverageOutcome(report.coverage.total))}</p>`
     : '';
   return `${verdict}<div class="counts">${counts}</div>${bar(report.summary)}${coverage}${report.run ? runLineHtml(report, report.run) : ''}`;
 }
@@ -129,8 +129,9 @@ function coverageHtml(coverage: RuleCoverage): string {
 function runHtml(run: RunDetails): string {
   const traffic = run.traffic && run.traffic.length > 0
     ? `<h3>Requests per minute${run.peakShare === undefined ? '' : ` (peak ${Math.round(run.peakShare * 100)}% of the limit${run.share === undefined ? '' : `, allowed ${Math.round(run.share * 100)}%`})`}</h3>
-<table><thead><tr><th>minute (UTC)</th><th>api</th><th class="n">requests</th><th class="n">limit</th></tr></thead><tbody>${run.traffic.map((minute) =>
-    `<tr><td>${escapeHtml(minute.minute)}</td><td>${minute.api}</td><td class="n">${minute.requests}</td><td class="n">${minute.limit ?? ''}</td></tr>`).join('\n')}</tbody></table>`
+<p>One row per minute and rate-limit window: v1 counts each sales channel's token apart, v2 each merchant (§8).</p>
+<table><thead><tr><th>minute (UTC)</th><th>api</th><th>window</th><th class="n">requests</th><th class="n">limit</th></tr></thead><tbody>${run.traffic.map((minute) =>
+    `<tr><td>${escapeHtml(minute.minute)}</td><td>${minute.api}</td><td>${escapeHtml(minute.window ?? '')}</td><td class="n">${minute.requests}</td><td class="n">${minute.limit ?? ''}</td></tr>`).join('\n')}</tbody></table>`
     : '';
   const created = run.created.length === 0
     ? '<p>The run created no record.</p>'
@@ -147,6 +148,7 @@ function runHtml(run: RunDetails): string {
  * seed and created records; a banner when the run was interrupted.
  */
 export function renderHtml(report: RunReport, title = 'mfc run report'): string {
+  const { target } = report;
   const interrupted = report.run?.interrupted === undefined
     ? ''
     : `<div class="banner" role="alert">Interrupted (${escapeHtml(report.run.interrupted)}): this report holds only the checks that finished.</div>\n`;
@@ -154,8 +156,9 @@ export function renderHtml(report: RunReport, title = 'mfc run report'): string 
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${REPORT_STYLE}</style></head>
-<body>${interrupted}<h1>${escapeHtml(title)}</h1>
+<title>${escapeHtml(target === undefined ? title : `${title}: ${target.baseUrl} (${target.environment})`)}</title><style>${REPORT_STYLE}</style></head>
+<body>${interrupted}<h1>${escapeHtml(title)}${target === undefined ? '' : ` of <code>${escapeHtml(target.baseUrl)}</code> (${escapeHtml(target.environment)})`}</h1>
+${target === undefined ? '' : `<p class="meta target">${escapeHtml(targetLine(target))}</p>`}
 ${summaryHtml(report)}
 ${sectionTableHtml(report)}
 ${failuresHtml(report)}

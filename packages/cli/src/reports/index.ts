@@ -1,6 +1,6 @@
 /** Report model and writers: `report.json` (+ schema), `junit.xml`, `report.html`, `report.md` (docs/REPORTS.md), terminal summary. */
-export { buildReport, coverageLine, failuresBySection } from './model.js';
-export type { CheckResult, CheckStatus, CreatedRecordEntry, FailureParts, ReportSummary, RuleCounts, RuleCoverage, RunDetails, RunReport, SectionCoverage } from './model.js';
+export { buildReport, coverageLine, coverageOutcome, failuresBySection, shownBaseUrl, targetLine } from './model.js';
+export type { CheckResult, CheckStatus, CreatedRecordEntry, FailureParts, ReportSummary, ReportTarget, RuleCounts, RuleCoverage, RunDetails, RunReport, SectionCoverage } from './model.js';
 export { renderJsonReport, reportSchema, reportSchemaPath } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderHtml } from './html.js';

@@ -9,7 +9,7 @@ export function reportSchema(): object {
   return JSON.parse(readFileSync(reportSchemaPath, 'utf8')) as object;
 }
 
-/** The text of `report.json`: the contract's fields (the structured failure lives in the message), then the rule coverage and the run's details when known. */
+/** The text of `report.json`: the target it judged, the contract's fields (the structured failure lives in the message), then the rule coverage and the run's details when known. */
 export function renderJsonReport(report: RunReport): string {
   const checks = report.checks.map(({ id, title, api, section, status, message, requests, requestCount, windows, notes }) => ({
     id, title, api, section, status, message, requests,
@@ -19,5 +19,6 @@ export function renderJsonReport(report: RunReport): string {
   }));
   const coverage = report.coverage ? { coverage: report.coverage } : {};
   const run = report.run ? { run: report.run } : {};
-  return `${JSON.stringify({ summary: report.summary, checks, ...coverage, ...run }, null, 2)}\n`;
+  const target = report.target ? { target: report.target } : {};
+  return `${JSON.stringify({ ...target, summary: report.summary, checks, ...coverage, ...run }, null, 2)}\n`;
 }

@@ -1,5 +1,5 @@
 import { safeText } from '../text/terminal.js';
-import type { CheckResult, RunReport } from './model.js';
+import type { CheckResult, ReportTarget, RunReport } from './model.js';
 
 // XML 1.0 forbids most control characters even as references, and a body can hold them: they are
 // written visibly (`\x1b`), as on the terminal, which also keeps them out of a CI log viewer.
@@ -55,6 +55,19 @@ function testcase(result: CheckResult): string[] {
   ];
 }
 
+/**
+ * The target as `<properties>`, on `<testsuites>` and on each `<testsuite>`: the JUnit schema puts them
+ * in a suite, and Jenkins and GitLab read them there; a reader of the root finds them at the top.
+ */
+function properties(target: ReportTarget | undefined, indent: string): string[] {
+  if (target === undefined) return [];
+  const entries: Array<[string, string]> = [
+    ['mfc.baseUrl', target.baseUrl], ['mfc.environment', target.environment], ['mfc.apis', target.apis.join(',')],
+    ['mfc.profile', target.profile], ['mfc.startedAt', target.startedAt], ['mfc.finishedAt', target.finishedAt], ['mfc.version', target.mfcVersion],
+  ];
+  return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${name}" value="${escapeXml(value)}"/>`), `${indent}</properties>`];
+}
+
 /** The checks grouped by the § they enforce, sections in specification order (4.1 before 4.10), checks in report order. */
 function bySection(report: RunReport): Array<[section: string, checks: CheckResult[]]> {
   const groups = new Map<string, CheckResult[]>();
@@ -66,14 +79,19 @@ function bySection(report: RunReport): Array<[section: string, checks: CheckResu
  * The text of `junit.xml`: one `<testsuite name="§4.1">` per section across both versions, one
  * `<testcase name="<check id>" classname="v1.§4_1">` per check (docs/REPORTS.md), counts and time on
  * every suite and on the root. Times are wall times: a testcase's is its check's own, a testsuite's
- * spans its checks, the root's is the run's (`run.durationMs`), else the span of every check.
+ * spans its checks, the root's is the run's (`run.durationMs`), else the span of every check. The
+ * target (base URL, environment, versions, profile, start and end, mfc version) is in `<properties>`.
  * Written from our own result model, not by vitest's junit reporter: vitest 4 writes `<skipped/>`
  * without the reason, and docs/REPORTS.md promises `<skipped message="…"/>`.
  */
 export function renderJunit(report: RunReport, name = 'mfc run'): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks, report.run?.durationMs ?? span(report.checks))}>`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(name)}" ${counts(report.checks, report.run?.durationMs ?? span(report.checks))}>`,
+    ...properties(report.target, '  '),
+  ];
+  const timestamp = report.target === undefined ? '' : ` timestamp="${escapeXml(report.target.startedAt)}"`;
   for (const [section, checks] of bySection(report)) {
-    lines.push(`  <testsuite name="${escapeXml(`§${section}`)}" ${counts(checks, span(checks))}>`, ...checks.flatMap(testcase), '  </testsuite>');
+    lines.push(`  <testsuite name="${escapeXml(`§${section}`)}" ${counts(checks, span(checks))}${timestamp}>`, ...properties(report.target, '    '), ...checks.flatMap(testcase), '  </testsuite>');
   }
   lines.push('</testsuites>', '');
   return lines.join('\n');

@@ -1,5 +1,5 @@
 import { safeLine } from '../text/terminal.js';
-import { coverageLine, failuresBySection, type CheckResult, type RunReport } from './model.js';
+import { coverageOutcome, failuresBySection, targetLine, type CheckResult, type RunReport } from './model.js';
 import { firstReplayable, replayCommand } from './replay.js';
 
 /** The most failures `report.md` lists one by one; the rest are counted (a PR comment holds 65,536 characters). */
@@ -107,10 +107,15 @@ export function renderMarkdown(report: RunReport, title = 'mfc run report'): str
     ? []
     : [`> ⚠️ **Interrupted** (${escapeMarkdown(report.run.interrupted)}): the report holds only the checks that finished.`];
   const coverage = report.coverage
-    ? [`${escapeMarkdown(coverageLine(report.coverage.total))} (${report.coverage.total.passed} passed, ${report.coverage.total.failed} failed, ${report.coverage.total.skipped} skipped)`]
+    ? [escapeMarkdown(coverageOutcome(report.coverage.total))]
     : [];
+  const target = report.target;
+  // The heading names the deployment (a CI artifact must tell staging from production); the line under it the rest.
+  const heading = target === undefined
+    ? [`## ${verdict} ${escapeMarkdown(title)}: ${passed} passed, ${failed} failed, ${skipped} skipped`]
+    : [`## ${verdict} ${escapeMarkdown(title)} of ${codeSpan(target.baseUrl)} (${target.environment}): ${passed} passed, ${failed} failed, ${skipped} skipped`, '', escapeMarkdown(targetLine(target))];
   return `${blocks(
-    [`## ${verdict} ${escapeMarkdown(title)}: ${passed} passed, ${failed} failed, ${skipped} skipped`],
+    heading,
     interrupted,
     coverage,
     runLine(report),

@@ -123,24 +123,74 @@ export interface RunPlanDetails {
   asOtherMerchant?: string[];
 }
 
+/**
+ * Which deployment a run judged, and when (docs/REPORTS.md `target`): so a report kept as a CI
+ * artifact tells staging from production. The base URL is written without user information.
+ */
+export interface ReportTarget {
+  baseUrl: string;
+  environment: 'local' | 'staging' | 'production';
+  /** The API versions the run selected. */
+  apis: Array<'v1' | 'v2'>;
+  /** The profile file, or how the target was given instead (`--base-url`). */
+  profile: string;
+  /** When the run started and ended (ISO 8601, UTC). */
+  startedAt: string;
+  finishedAt: string;
+  /** The version of `@mfc-conformance/cli` that ran the checks. */
+  mfcVersion: string;
+}
+
+/** A base URL as a report shows it: no user name or password, no query or fragment. */
+export function shownBaseUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.href.replace(/\/$/, '');
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** `http://127.0.0.1:8080 · local · v1, v2 · profile mfc-profile.yaml · 2026-11-29 10:00:00–10:03:12 UTC · mfc 0.1.0`: the target in one line. */
+export function targetLine(target: ReportTarget): string {
+  const day = target.startedAt.slice(0, 10);
+  const time = (iso: string) => iso.slice(11, 19);
+  const end = target.finishedAt.slice(0, 10) === day ? time(target.finishedAt) : `${target.finishedAt.slice(0, 10)} ${time(target.finishedAt)}`;
+  return `${target.baseUrl} · ${target.environment} · ${target.apis.join(', ')} · profile ${target.profile} · ${day} ${time(target.startedAt)}–${end} UTC · mfc ${target.mfcVersion}`;
+}
+
 /** The content of `report.json` (docs/REPORTS.md), with the rule coverage when the run knows the inventory. */
 export interface RunReport {
+  /** The deployment the run judged (a report of `mfc run`; absent from a webhook listener's). */
+  target?: ReportTarget;
   summary: ReportSummary;
   checks: CheckResult[];
   coverage?: RuleCoverage;
   run?: RunDetails;
 }
 
-/** Builds the report of a list of results: the summary counts, the checks in order, and the rule coverage and run details when given. */
-export function buildReport(checks: CheckResult[], coverage?: RuleCoverage, run?: RunDetails): RunReport {
+/** Builds the report of a list of results: the summary counts, the checks in order, and the rule coverage, run details and target when given. */
+export function buildReport(checks: CheckResult[], coverage?: RuleCoverage, run?: RunDetails, target?: ReportTarget): RunReport {
   const summary: ReportSummary = { passed: 0, failed: 0, skipped: 0 };
   for (const result of checks) summary[result.status] += 1;
-  return { summary, checks, ...(coverage ? { coverage } : {}), ...(run ? { run } : {}) };
+  return { ...(target ? { target } : {}), summary, checks, ...(coverage ? { coverage } : {}), ...(run ? { run } : {}) };
 }
 
-/** The one-line coverage statement: `rules: 198 checked, 12 unobservable, 0 without a check`. */
+/** The one-line coverage statement: `rules: 198 with a check, 12 unobservable, 0 without a check`. */
 export function coverageLine(counts: RuleCounts): string {
-  return `rules: ${counts.checked} checked, ${counts.unobservable} unobservable, ${counts.withoutCheck} without a check`;
+  return `rules: ${counts.checked} with a check, ${counts.unobservable} unobservable, ${counts.withoutCheck} without a check`;
+}
+
+/**
+ * The coverage statement of a run, with how the rules that have a check fared: a rule none of whose
+ * checks ran is "not run", never counted as checked (`… (of the 198 with a check: 61 passed, 0 failed, 137 not run)`).
+ */
+export function coverageOutcome(counts: RuleCounts): string {
+  return `${coverageLine(counts)} (of the ${counts.checked} with a check: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} not run)`;
 }
 
 /** Failed checks grouped by section, sections in specification order (4.1 before 4.10). */

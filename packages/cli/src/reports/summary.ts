@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { safeLine, safeText } from '../text/terminal.js';
-import { coverageLine, failuresBySection, type RunReport } from './model.js';
+import { coverageOutcome, failuresBySection, type RunReport } from './model.js';
 import { firstReplayable, replayCommand } from './replay.js';
 
 /** What the next step names: where the reports are, and how the run was invoked. */
@@ -26,6 +26,19 @@ export function renderNextStep(report: RunReport, options: SummaryOptions = {}):
 }
 
 /**
+ * How the skips divide, in the plan's words (`mfc run: plan: 211 of 216 selected checks to run`): those
+ * the plan already left out, and those that found as they ran that the target cannot give what they need.
+ */
+function skippedWhy(report: RunReport, skipped: number): string {
+  const planned = report.run?.plan?.checks;
+  if (planned === undefined || skipped === 0) return '';
+  const before = Math.min(skipped, Math.max(0, report.checks.length - planned));
+  const during = skipped - before;
+  if (during === 0) return ' (as planned)';
+  return before === 0 ? ` (${during} while running)` : ` (${before} as planned, ${during} while running)`;
+}
+
+/**
  * The terminal summary: each failure under its section with its message, then the counts and the rule
  * coverage line. A target's control characters show escaped. The next step (`renderNextStep`) comes
  * last, after whatever the command prints besides.
@@ -43,10 +56,7 @@ export function renderSummary(report: RunReport): string {
   }
   // Checks an interrupt or the deadline kept from running are not skipped by the target: counted apart.
   const notRun = report.checks.filter((result) => result.status === 'skipped' && /^not (run|finished):/.test(result.message)).length;
-  lines.push(`${passed} passed, ${failed} failed, ${skipped - notRun} skipped${notRun === 0 ? '' : `, ${notRun} not run`}`);
-  if (report.coverage) {
-    const { passed: rulesPassed, failed: rulesFailed, skipped: rulesSkipped } = report.coverage.total;
-    lines.push(`${coverageLine(report.coverage.total)} (${rulesPassed} passed, ${rulesFailed} failed, ${rulesSkipped} skipped)`);
-  }
+  lines.push(`${passed} passed, ${failed} failed, ${skipped - notRun} skipped${skippedWhy(report, skipped - notRun)}${notRun === 0 ? '' : `, ${notRun} not run`}`);
+  if (report.coverage) lines.push(coverageOutcome(report.coverage.total));
   return `${lines.join('\n')}\n`;
 }

@@ -17,6 +17,8 @@ export interface RunOptions {
   cases?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
   runCommand?: string;
+  /** How the target was named, for the reports' `target.profile`: the profile file, or `--base-url` (default "given in process"). */
+  profileName?: string;
   /** When the run started (epoch ms; default: when `runChecks` is called): `mfc run` gives its process's start, so the report's wall time is the command's. */
   startedAt?: number;
   /** Writes the three reports there when given. */
@@ -58,6 +60,8 @@ export interface RunOptions {
    * matrix); a deployment is reached through `profile.connection`.
    */
   dispatcherModule?: string;
+  /** `mfc run --har FILE`: the checks' exchanges written as HAR 1.2, naming this mfc version as their creator. */
+  har?: { file: string; version: string };
 }
 
 /** Defaults of the limits. */

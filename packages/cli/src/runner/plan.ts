@@ -187,18 +187,21 @@ export interface PlanWording {
  */
 export function renderPlan(plan: RunPlan, wording: PlanWording = {}): string {
   const verb = wording.mood === 'doctor' ? 'would run' : 'to run';
-  const checks = wording.selected === undefined || wording.selected === plan.checks ? `${plan.checks} checks ${verb}` : `${plan.checks} of ${wording.selected} selected checks ${verb} (the others skip)`;
+  // The summary counts skips the same way: those the plan leaves out, and those that skip as they run.
+  const checks = wording.selected === undefined || wording.selected === plan.checks
+    ? `${plan.checks} checks ${verb}`
+    : `${plan.checks} of ${wording.selected} selected checks ${verb} (${wording.selected - plan.checks} skip as planned: the profile does not give what they need)`;
   const lines = [`plan: ${checks}, ${plan.requests} requests; about ${minutesText(plan.expectedMs)}${wording.deadlineMs === undefined ? '' : ` (deadline ${minutesText(wording.deadlineMs)})`}`];
   for (const window of plan.windows.filter(canBind)) {
     const rate = window.perMinute === undefined ? 'no known limit' : `${window.minutes} min at ${window.perMinute}/min of ${window.limit}`;
     lines.push(`  ${window.window.padEnd(32)} ${String(window.requests).padStart(5)} requests  ${rate}`);
   }
-  if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries and retries, provoked 429s), side by side: ${minutesText(plan.waitMs)}`);
+  if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries and retries, provoked 429s), while other checks run: ${minutesText(plan.waitMs)}`);
   if (plan.generated !== undefined) {
     const { checks, casesPerOperation, requests } = plan.generated;
     lines.push(`  generated inputs: ${checks} operations × ${casesPerOperation} cases (valid, boundary, past the open limits, invalid) = ${checks * casesPerOperation} cases, about ${requests} requests (--cases, generatedInputs.casesPerOperation)`);
   }
-  if (plan.asOtherMerchant !== undefined) lines.push(`  ${plan.asOtherMerchant.length} write checks run as tokens.otherMerchant (fixtures.otherMerchant), in its windows`);
+  if (plan.asOtherMerchant !== undefined) lines.push(`  ${plan.asOtherMerchant.length} write checks run as tokens.otherMerchant (fixtures.otherMerchant), within that merchant's rate limit`);
   return lines.join('\n');
 }
 

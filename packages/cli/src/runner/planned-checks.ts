@@ -6,7 +6,7 @@ import { costsAsRun, otherMerchantChecks } from './other-merchant.js';
 import { deadlineOf, LOCAL_REQUEST_MS, planRun, type CheckCost, type PlannedCheck, type RunPlan } from './plan.js';
 
 // §6.3 point 3: a sender waits 5 s for an answer (the profile's webhooks.answerLimitMs when it names
-// another). A webhook check's waits are fractions of it: the slow answer 3/5, a call held open all of
+// another). A webhook check's waits are fractions of it: the slow answer 1/2, a call held open all of
 // it, a watch for what a sender does at once 2/5 (suites/support/webhooks.ts).
 const ANSWER_LIMIT_MS = 5_000;
 

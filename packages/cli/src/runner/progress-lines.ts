@@ -37,7 +37,7 @@ export class ProgressLines implements ProgressSink {
     this.#running.delete(id);
     this.#done += 1;
     if (failed) this.#failed += 1;
-    if (rateLimit) this.#requests = ` · requests ${rateLimit.used}/${rateLimit.limit ?? '?'} this minute`;
+    if (rateLimit) this.#requests = ` · rate limit ${rateLimit.used}/${rateLimit.limit ?? '?'} this minute`;
     this.#changed = true;
   }
 

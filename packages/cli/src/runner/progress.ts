@@ -56,7 +56,7 @@ export class Progress implements ProgressSink {
   finish(id: string, rateLimit?: { used: number; limit: number | undefined }): void {
     this.#running.delete(id);
     this.#done += 1;
-    if (rateLimit) this.#requests = ` · requests ${rateLimit.used}/${rateLimit.limit ?? '?'} this minute`;
+    if (rateLimit) this.#requests = ` · rate limit ${rateLimit.used}/${rateLimit.limit ?? '?'} this minute`;
     this.#draw();
   }
 

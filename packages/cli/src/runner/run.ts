@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { DEFAULT_MAX_WAIT_MS, isSelected, loadDispatcherFactory, openRunChannel, profileClientOptions, profileSecrets, type ApiVersion, type CreatedRecord, type RunConfig } from '../checks/index.js';
 import { HttpClient, createRedactor, peakShare, redactDeep, trafficPerWindow } from '../http/index.js';
 import { rateShare } from '../profile/index.js';
-import { buildReport, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
+import { buildReport, shownBaseUrl, writeReports, type CheckResult, type ReportPaths, type RunReport } from '../reports/index.js';
+import { cliVersion } from '../cli/version.js';
 import { ResultCollector } from './collector.js';
 import { deadlineFailure } from './deadline.js';
 import { codeRoot, defaultInclude } from '../layout.js';
@@ -119,6 +120,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     files: files.map((file) => join(root, file)),
     root,
     ...(options.dispatcherModule === undefined ? {} : { dispatcherModule: options.dispatcherModule }),
+    ...(options.har === undefined ? {} : { har: options.har }),
   };
   const plan = planChecks(checks, config, probe, loadCosts(root), { everyCheck: declared, latencyMs });
   config.costs = Object.fromEntries(Object.entries(plan.costs).map(([id, cost]) => [id, cost.requests]));
@@ -190,6 +192,14 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     windows: trafficPerWindow(collector.traffic),
     traffic: collector.traffic,
     ...(peak === undefined ? {} : { peakShare: Math.round(peak * 1000) / 1000 }),
+  }, {
+    baseUrl: shownBaseUrl(profile.baseUrl),
+    environment: profile.environment,
+    apis,
+    profile: options.profileName ?? 'given in process',
+    startedAt: new Date(started).toISOString(),
+    finishedAt: new Date().toISOString(),
+    mfcVersion: cliVersion(),
   });
   const reportPaths = options.reportDir === undefined ? undefined : await writeReports(options.reportDir, report, { secrets });
   return {

@@ -3,7 +3,7 @@
 import { formatFailure, STATUS_POINTER, type SchemaScope, type SchemaViolation } from '../checks/index.js';
 import type { RecordedExchange } from '../http/index.js';
 import type { CheckResult } from '../reports/index.js';
-import { nameGlob } from '../text/glob.js';
+import { ownerAmong } from '../judgements/index.js';
 
 /** A violation as one check of the run saw it. */
 export interface SeenViolation extends SchemaViolation {
@@ -19,26 +19,9 @@ interface ViolationGroup {
 // A failure listing every violating answer would bury the first; the groups' first answers suffice.
 const MAX_LISTED_EXCHANGES = 10;
 
-const pathOf = (operation: string) => operation.slice(operation.indexOf(' ') + 1);
-
-/** How specifically `scope` covers `violation` (pointer 4, path 2, status 1), or -1 when it does not. */
-function specificity(scope: SchemaScope, violation: SchemaViolation): number {
-  if (scope.pointer !== undefined && !nameGlob(scope.pointer)(violation.pointer)) return -1;
-  if (scope.path !== undefined && !nameGlob(scope.path)(pathOf(violation.operation))) return -1;
-  const isError = violation.status >= 400;
-  if (scope.status !== undefined && (scope.status === 'error') !== isError) return -1;
-  return (scope.pointer === undefined ? 0 : 4) + (scope.path === undefined ? 0 : 2) + (scope.status === undefined ? 0 : 1);
-}
-
 /** The schema check of the run that owns this violation; without one, the first check that saw it. */
 function ownerOf(group: ViolationGroup, owners: ReadonlyMap<string, SchemaScope[]>): string {
-  let best: { id: string; score: number } | undefined;
-  for (const [id, scopes] of owners) {
-    if (!id.startsWith(`${group.first.api}.`)) continue;
-    const score = Math.max(-1, ...scopes.map((scope) => specificity(scope, group.first)));
-    if (score >= 0 && (best === undefined || score > best.score || (score === best.score && id < best.id))) best = { id, score };
-  }
-  return best?.id ?? group.first.checkId;
+  return ownerAmong(group.first, owners) ?? group.first.checkId;
 }
 
 function groupViolations(seen: readonly SeenViolation[]): ViolationGroup[] {

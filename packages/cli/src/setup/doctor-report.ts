@@ -10,10 +10,27 @@ import type { Diagnosis, ProbeSeen } from './doctor.js';
 // skipReason's words for a write check under allowWrites: false (src/checks/selection.ts).
 const WRITES_REASON = 'needs allowWrites: true in the profile';
 
+// The library names the connection setting that fixes a missing answer; the doctor adds the flag
+// that tries it before it goes into the profile (docs/CLI.md, connection flags).
+const SETTING_FLAGS: Array<[setting: string, flag: string]> = [
+  ['connection.proxy', 'mfc doctor --proxy URL'],
+  ['connection.ca', 'mfc doctor --ca FILE'],
+  ['connection.clientCertificate', 'mfc doctor --client-cert FILE --client-key FILE'],
+];
+
+/** `text` with the doctor flag after the first connection setting it names. */
+function withSettingFlag(text: string): string {
+  for (const [setting, flag] of SETTING_FLAGS) {
+    const at = text.search(new RegExp(`${setting.replace('.', '\\.')}(?![A-Za-z])`));
+    if (at >= 0) return `${text.slice(0, at + setting.length)} (${flag})${text.slice(at + setting.length)}`;
+  }
+  return text;
+}
+
 /** `200 · X-Rate-Limit-Used 3 · X-Rate-Limit-Max 100`, or why no answer came. */
 function probeLine(probe: ProbeSeen): string {
   const who = probe.token === undefined ? '' : ` (tokens.${probe.token})`;
-  if (probe.status === undefined) return `${probe.request}${who}: no answer: ${probe.error ?? 'not sent'}`;
+  if (probe.status === undefined) return `${probe.request}${who}: no answer: ${withSettingFlag(probe.error ?? 'not sent')}`;
   const headers = [
     probe.rateLimitUsed === undefined ? 'no X-Rate-Limit-Used' : `X-Rate-Limit-Used ${probe.rateLimitUsed}`,
     probe.rateLimitMax === undefined ? 'no X-Rate-Limit-Max' : `X-Rate-Limit-Max ${probe.rateLimitMax}`,
@@ -124,7 +141,7 @@ export function renderDiagnosis(profile: TargetProfile, diagnosis: Diagnosis, op
     lines.push(`  tokens.primary works on ${versions.join(' and ')}`);
   } else {
     const failure = preflight.failures[0]?.failure;
-    lines.push(safeLine(`  STOP: ${failure ? `${inDoctorWords(failure.title)}: ${failure.received}` : preflight.stop}`));
+    lines.push(safeLine(`  STOP: ${withSettingFlag(failure ? `${inDoctorWords(failure.title)}: ${failure.received}` : preflight.stop)}`));
   }
   for (const [key, reason] of Object.entries(preflight.unusableTokens)) lines.push(safeLine(`  tokens.${key}: ${reason}; its checks skip`));
   if (diagnosis.refusal) lines.push(`  mfc run would exit 2: ${diagnosis.refusal}`);

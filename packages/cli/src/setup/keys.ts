@@ -25,7 +25,7 @@ export const keyMeaning: Record<string, string> = {
   'webhooks.signingToken': "the token webhooks are signed with: the sales channel's OLDEST valid token (§6.3 point 1), which is not tokens.primary when the channel has several; the primary itself when it has only one",
   'webhooks.timeoutMs': 'how long a check waits for a delivery after the change it triggered',
   'webhooks.retryWithinMs': "the deployment's first retry wait plus a margin for the retry's trip (§6.3 point 4)",
-  'webhooks.answerLimitMs': 'how long the deployment waits for an answer before it counts the call as timed out (§6.3 point 3: 5000, the default); the slow-answer check answers after 3/5 of it',
+  'webhooks.answerLimitMs': 'how long the deployment waits for an answer before it counts the call as timed out (§6.3 point 3: 5000, the default); the slow-answer check answers after half of it',
 };
 
 /** The checks whose `needs` name `key` or a key under it (`webhooks` covers `webhooks.retryWithinMs`). */

@@ -31,4 +31,16 @@ export interface Delivery {
   event: EventParse | undefined;
   /** The status answered, `'hang'` while held open, `'drop'` when the connection was closed unanswered, undefined until the responder has decided. */
   answer: number | 'hang' | 'drop' | undefined;
+  /**
+   * When the answer left (or the connection was closed unanswered; or, when the sender had given up
+   * first, when the answer was ready). Undefined until then, and for a call held open.
+   */
+  answeredAt?: Date;
+  /**
+   * How much later the answer left than the receiver meant, counted from when the call reached this
+   * machine: its delay overrun, and the time the receiver's event loop stood still while the call was
+   * waiting to be read (`LoopStalls`). A sender that gave up meanwhile did so for the receiver's
+   * reasons (a busy machine), not its own. Set with `answeredAt`.
+   */
+  answerLateMs?: number;
 }

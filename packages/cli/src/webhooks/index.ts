@@ -10,7 +10,7 @@ export type { UpdateKey, UpdateDecision } from '@mfc-conformance/api/webhooks';
 export { EVENT_ID_HEADER, startReceiver } from './receiver.js';
 export type { ReceiverOptions, RetainedState, WebhookReceiver } from './receiver.js';
 export type { Delivery, Refusal } from './delivery.js';
-export { acknowledgeValid, answerFirst, dropsConnection } from './responders.js';
+export { acknowledgeValid, answerFirst } from './responders.js';
 export type { Answer, Responder } from './responders.js';
 export { forResource } from './match.js';
 export { SHOWN_HEADERS, answerText, deliveryText } from './delivery-text.js';

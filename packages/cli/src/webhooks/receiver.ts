@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Delivery, Refusal } from './delivery.js';
 import { parseEvent, looksLikeEnvelope } from '@mfc-conformance/api/webhooks';
+import { LoopStalls } from './loop-stalls.js';
 import { readBody } from './read-body.js';
-import { acknowledgeValid, dropsConnection } from './responders.js';
+import { acknowledgeValid } from './responders.js';
 import type { Answer, Responder } from './responders.js';
 import { SIGNATURE_HEADER, verifySignature } from '@mfc-conformance/api/webhooks';
 
@@ -74,6 +75,9 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+// A stall that held a call back ends just before the call is read: the loop's timers run before its I/O.
+const STALL_LOOKBACK_MS = 100;
+
 const refusalStatus: Record<Refusal, number> = { 'too-large': 413, 'too-slow': 408, aborted: 400, 'malformed-json': 400 };
 
 /** Starts a webhook receiver on `host:port` (127.0.0.1 and a free port by default). */
@@ -87,6 +91,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
   // One-shot answers set by checks for the calls about their own records, first match first.
   const firstAnswers: Array<{ matches: (delivery: Delivery) => boolean; answer: Answer; answered: (delivery: Delivery) => void }> = [];
   let arrivals = 0;
+  const stalls = new LoopStalls();
 
   const settle = (waiter: Waiter): void => {
     clearTimeout(waiter.timer);
@@ -110,6 +115,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
       return;
     }
     const receivedAt = new Date();
+    // A stall that ended just now held the call back before it could be read: it counts against the answer.
+    const unreadStallMs = stalls.stalledBetween(receivedAt.getTime() - STALL_LOOKBACK_MS, receivedAt.getTime());
+    const answered = (meantMs: number): void => {
+      delivery.answeredAt = new Date();
+      delivery.answerLateMs = Math.max(0, delivery.answeredAt.getTime() - receivedAt.getTime() - meantMs) + unreadStallMs;
+    };
     const seq = (arrivals += 1);
     const read = await readBody(request, limits);
     const rawBody = read.ok ? read.raw : Buffer.alloc(0);
@@ -142,23 +153,27 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
     const answer: Answer = refusal !== undefined
       ? { status: refusalStatus[refusal], body: `refused: ${refusal}` }
       : rule?.answer ?? await responder(delivery);
-    delivery.answer = answer === 'hang' ? answer : dropsConnection(answer) ? 'drop' : answer.status;
+    delivery.answer = answer === 'hang' || answer === 'drop' ? answer : answer.status;
     // Visible only once answered, so a check waiting for a delivery also sees what it was told.
     record(delivery);
     rule?.answered(delivery);
     options.onDelivery?.(delivery);
     if (answer === 'hang') return;
-    if (answer !== 'drop' && answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     // A connection failure for the sender (§6.3 point 4): closed with no answer at all.
-    if (dropsConnection(answer)) {
+    if (answer === 'drop') {
       request.socket.destroy();
+      answered(0);
       return;
     }
+    const delayMs = answer.delayMs ?? 0;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     // After a refused body the rest of it is never read, so the connection cannot be reused.
     if (refusal !== undefined) response.shouldKeepAlive = false;
-    // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds).
-    if (response.destroyed) return;
+    // The sender may have given up meanwhile (§6.3 point 3: it waits 5 seconds). The answer was ready
+    // now all the same: how late that was tells whether the sender's giving up was this machine's doing.
+    if (response.destroyed) return answered(delayMs);
     response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', ...answer.headers }).end(answer.body ?? '');
+    answered(delayMs);
   };
 
   const server = createServer((request, response) => {
@@ -214,6 +229,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<WebhookRe
       return (await waitForCount(predicate, 1, timeoutMs))[0];
     },
     close() {
+      stalls.stop();
       for (const waiter of [...waiters]) settle(waiter);
       return new Promise((resolve) => {
         server.close(() => resolve());

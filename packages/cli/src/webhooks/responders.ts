@@ -2,16 +2,11 @@ import type { Delivery } from './delivery.js';
 
 /**
  * How the receiver answers one delivery: a status (and body, headers such as a redirect's Location),
- * sent at once or `delayMs` later (a slow receiver, §6.3 point 3); no answer at all until it closes
- * (`'hang'`); or the connection closed unanswered (a connection failure for the sender, §6.3 point 4),
- * at once (`'drop'`) or `delayMs` later.
+ * sent at once or `delayMs` later (a slow receiver, §6.3 point 3), no answer at all until it closes
+ * (`'hang'`), or the connection closed unanswered (`'drop'`: a connection failure for the sender, §6.3
+ * point 4).
  */
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | { drop: true; delayMs: number } | 'hang' | 'drop';
-
-/** Whether `answer` closes the connection unanswered, at once or later. */
-export function dropsConnection(answer: Answer): answer is 'drop' | { drop: true; delayMs: number } {
-  return answer === 'drop' || (typeof answer === 'object' && 'drop' in answer);
-}
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang' | 'drop';
 
 /** Chooses the answer to each delivery, so a check can provoke a retry or a rejection. */
 export type Responder = (delivery: Delivery) => Answer | Promise<Answer>;

@@ -2,6 +2,7 @@
 // that must not straddle a minute boundary.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import type { TokenName } from '../../src/profile/index.js';
+import { rateHeaderCount, rateHeaderProblem, type RateHeaderName } from '../../src/judgements/index.js';
 
 /** One calendar minute in milliseconds (§8 counts per calendar minute, UTC). */
 export const MINUTE_MS = 60_000;
@@ -27,22 +28,15 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function headerValue(t: CheckContext, res: ApiResponse, name: string, absent: 'fail' | 'skip'): number {
-  const text = res.headers[name.toLowerCase()];
-  const value = Number(text);
-  if (text === undefined || text.trim() === '' || !Number.isInteger(value) || value < 0) {
-    const { method, url } = res.exchange;
-    if (absent === 'skip') {
-      t.skip(`${method} ${new URL(url).pathname} (status ${res.status}) carries no usable ${name} (${text === undefined ? 'none' : JSON.stringify(text)}), so the count cannot be followed; vN.rate-limit.headers-on-every-response and headers-on-writes-and-errors report the header`.replace('vN', res.api));
-    }
-    t.fail({
-      title: `${method} ${new URL(url).pathname} (status ${res.status}) lacks a valid ${name} header; §8 puts it on every response`,
-      expected: `${name}: a non-negative integer`,
-      received: text === undefined ? 'no such header' : `${name}: ${text}`,
-      response: res,
-    });
+function headerValue(t: CheckContext, res: ApiResponse, name: RateHeaderName, absent: 'fail' | 'skip'): number {
+  const { method, url } = res.exchange;
+  const problem = rateHeaderProblem(res.headers, name, `${method} ${new URL(url).pathname} (status ${res.status})`);
+  if (problem === undefined) return rateHeaderCount(res.headers, name)!;
+  if (absent === 'skip') {
+    const text = res.headers[name.toLowerCase()];
+    t.skip(`${method} ${new URL(url).pathname} (status ${res.status}) carries no usable ${name} (${text === undefined ? 'none' : JSON.stringify(text)}), so the count cannot be followed; vN.rate-limit.headers-on-every-response and headers-on-writes-and-errors report the header`.replace('vN', res.api));
   }
-  return value;
+  return t.fail({ ...problem, response: res });
 }
 
 /** Reads X-Rate-Limit-Used and X-Rate-Limit-Max, failing the check when either is missing or not a count: the checks of the headers' presence. */

@@ -2,6 +2,7 @@
 // empty list is not stated either way.
 import type { ApiResponse, CheckContext } from '../../src/checks/index.js';
 import { digitsAsNumber } from './digits.js';
+import { pageCountProblem } from '../../src/judgements/index.js';
 
 /**
  * The v1 pagination object of `body` with counts given as digit strings read as their numbers: the
@@ -20,12 +21,8 @@ export function pageOf<T extends { pagination?: unknown }>(body: T): T {
   return pagination === undefined ? body : { ...body, pagination };
 }
 
-/**
- * Fails the check unless page_count is ceil(item_count / items_per_page); with item_count 0 both 0
- * and 1 are accepted (an empty list has no page, or one empty page).
- */
+/** Fails the check unless page_count is ceil(item_count / items_per_page) (`pageCountProblem`, which mfc proxy calls too). */
 export function expectPageCount(t: CheckContext, res: ApiResponse, itemCount: number, perPage: number, pageCount: unknown): void {
-  const computed = Math.ceil(itemCount / perPage);
-  if (itemCount === 0 && (pageCount === 0 || pageCount === 1)) return;
-  t.expect(res, `page_count is ceil(item_count ${itemCount} / items_per_page ${perPage}) (§2.7)${itemCount === 0 ? ', or 1' : ''}`, computed, pageCount);
+  const problem = pageCountProblem(itemCount, perPage, pageCount);
+  if (problem !== undefined) t.expect(res, problem.title, problem.expected, problem.received);
 }

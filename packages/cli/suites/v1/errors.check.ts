@@ -1,6 +1,7 @@
 // §7 for v1: the status of an unknown record and of a body that is not JSON, and the v1 error body
 // {success: false, errors: [strings]} of every error answer the run sees (v1.errors.body-shape owns
 // them all: one malformed error body is one failing check). 404/405 for unknown paths are not specified.
+import { SCHEMA_OWNERS } from '../../src/judgements/index.js';
 import { check } from '../../src/checks/index.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
@@ -12,7 +13,7 @@ check({
   api: 'v1',
   section: '7',
   title: 'Every error answer of the run has the v1 error body {success: false, errors: [strings]}',
-  owns: [{ status: 'error' }],
+  owns: [...SCHEMA_OWNERS['v1.errors.body-shape']],
 }, async (t) => {
   // Two refusals every deployment gives (their statuses are v1.errors.unknown-order-404's and
   // v1.auth.missing-token-401's rules); the error answers of every other check are judged here too.

@@ -2,6 +2,7 @@
 // unknown enum value, a missing required field) fails in the check named for that resource. Each
 // `owns` the answers of its kind: every violation any check of the run saw there is reported by it,
 // once (src/runner/schema-verdicts.ts); these reads make sure each kind is seen at least once.
+import { SCHEMA_OWNERS } from '../../src/judgements/index.js';
 import { check } from '../../src/checks/index.js';
 import { merchantShipments, oneOfEachStatus } from '../support/restocking.js';
 import { recordIds } from '../support/scope.js';
@@ -14,7 +15,7 @@ check({
   api: 'v1',
   section: '2.1',
   title: 'Orders in GET /orders and GET /orders/{id} match the v1 Order schema',
-  owns: [{ path: '/orders*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v1.schema.order']],
 }, async (t) => {
   const list = await t.v1.get('/orders', { query: { limit: 5 } });
   const [id] = recordIds((list.body as { data: unknown[] }).data);
@@ -28,7 +29,7 @@ check({
   api: 'v1',
   section: '2.7',
   title: 'The pagination object of v1 lists holds current_page, item_count, page_count and items_per_page as integers',
-  owns: [{ pointer: '/pagination*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v1.schema.pagination']],
 }, async (t) => {
   for (const path of ['/orders', '/shipments'] as const) {
     const res = await t.v1.get(path, { query: { limit: 1 } });
@@ -41,7 +42,7 @@ check({
   api: 'v1',
   section: '2.3',
   title: "The merchant's restocking shipments read through GET /restocking_shipments/{id} match the v1 schema, status in the v1 set",
-  owns: [{ path: '/restocking_shipments*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v1.schema.restocking-shipment']],
 }, async (t) => {
   // v1 has no restocking list, so the ids come from the merchant's v2 list: one shipment of each status
   // it shows, each read through v1 once, as the v1 status set is not the v2 one (§3.1).
@@ -58,7 +59,7 @@ check({
   api: 'v1',
   section: '2.6',
   title: 'The SKU answered by PATCH /skus/{id} matches the v1 SKU schema',
-  owns: [{ path: '/skus*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v1.schema.sku']],
   needs: ['fixtures.sku'],
   writes: true,
 }, async (t) => {

@@ -1,6 +1,7 @@
 // §7 for v2: the status of an unknown record and of a body that is not JSON, and the v2 error body
 // (errors required; title a string; status the HTTP status) of every error answer the run sees
 // (v2.errors.body-shape owns them all: one malformed error body is one failing check).
+import { SCHEMA_OWNERS } from '../../src/judgements/index.js';
 import { check, type ApiResponse, type CheckContext } from '../../src/checks/index.js';
 import { UNKNOWN_ID } from '../support/scope.js';
 
@@ -18,7 +19,7 @@ check({
   api: 'v2',
   section: '7',
   title: 'Every error answer of the run has the v2 error body (errors; success, title, status as §7 types them); status is the HTTP status',
-  owns: [{ status: 'error' }],
+  owns: [...SCHEMA_OWNERS['v2.errors.body-shape']],
 }, async (t) => {
   // Two refusals every deployment gives (their statuses are v2.errors.unknown-order-404's and
   // v2.auth.missing-token-401's rules); the error answers of every other check are judged here too.

@@ -1,6 +1,7 @@
 // §8 for v2: the two headers on every answer, Used counting per merchant within a minute, and
 // (when the profile allows it) the 429 with its Retry-After (§7). v2's limit is "per minute": the
 // calendar-minute window, the Retry-After value and the reset are stated for v1 only.
+import { retryAfterProblem } from '../../src/judgements/index.js';
 import { check, type ApiResponse } from '../../src/checks/index.js';
 import {
   awayFromMinuteEdges, OBSERVATION_END_MARGIN_MS, OBSERVATION_START_MARGIN_MS, countedAnswer, countedRateHeaders, describeCounts, expectUsedCountsUp, msUntilNextMinute, observeV2Window, provokeLimit, rateHeaders, sleep,
@@ -101,8 +102,9 @@ check({
     return t.fail({ title: 'No 429 within one calendar minute although more requests were sent than the limit allows (§8)', expected: `a 429 within ${result.max + 2} requests`, received: `${result.served.length} requests served, last X-Rate-Limit-Used ${result.served.at(-1)?.used}` });
   }
   const { response } = result.refused;
-  const header = response.headers['retry-after'];
-  if (header === undefined) return t.fail({ title: 'The 429 lacks the Retry-After header (§7)', expected: 'a Retry-After header', received: 'no Retry-After header', response });
+  const problem = retryAfterProblem('v2', response.headers);
+  if (problem !== undefined) return t.fail({ ...problem, response });
+  const header = response.headers['retry-after']!;
   // Leaves the merchant's window to the checks that follow; how long v2 asks to wait is not stated.
   const seconds = Number(header);
   const waitMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : msUntilNextMinute();

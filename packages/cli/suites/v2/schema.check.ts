@@ -2,6 +2,7 @@
 // lower-case currency, a missing required field, an unknown enum value) fails in the check named for
 // that resource. Each `owns` the answers of its kind: every violation any check of the run saw there
 // is reported by it, once (src/runner/schema-verdicts.ts); these reads make sure each kind is seen.
+import { SCHEMA_OWNERS } from '../../src/judgements/index.js';
 import { check } from '../../src/checks/index.js';
 import { recordIds, v2ListAll } from '../support/scope.js';
 
@@ -10,7 +11,7 @@ check({
   api: 'v2',
   section: '2.1',
   title: 'Orders in GET /orders and GET /orders/{id} match the Order schema, fulfillment_status in the §3.2 set',
-  owns: [{ path: '/orders*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v2.schema.order']],
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/orders'));
   if (id === undefined) return t.skip('GET /orders lists no order with an id');
@@ -23,7 +24,7 @@ check({
   api: 'v2',
   section: '2.3',
   title: 'Restocking shipments in GET /restocking_shipments and GET /restocking_shipments/{id} match the v2 schema, status in the v2 set',
-  owns: [{ path: '/restocking_shipments*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v2.schema.restocking-shipment']],
 }, async (t) => {
   const [id] = recordIds(await v2ListAll(t.v2, '/restocking_shipments'));
   if (id === undefined) return t.skip('the merchant lists no restocking shipment');
@@ -36,7 +37,7 @@ check({
   api: 'v2',
   section: '2.7',
   title: 'The pagination object of the v2 restocking list holds first_page_url, limit and next_page_url',
-  owns: [{ pointer: '/pagination*', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v2.schema.pagination']],
 }, async (t) => {
   const res = await t.v2.get('/restocking_shipments', { query: { limit: 1 } });
   t.expectStatus(res, 200, 'GET /restocking_shipments answers a page (§4.2)');
@@ -47,7 +48,7 @@ check({
   api: 'v2',
   section: '2.4',
   title: 'The inventory batch answered by POST /skus/{sku_id}/inventory_batches matches the InventoryBatch schema',
-  owns: [{ path: '/skus/*/inventory_batches', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v2.schema.inventory-batch']],
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {
@@ -64,7 +65,7 @@ check({
   api: 'v2',
   section: '2.5',
   title: 'The batch settings answered by PUT /skus/{sku_id}/inventory_batch_settings match the InventoryBatchSettings schema',
-  owns: [{ path: '/skus/*/inventory_batch_settings', status: 'success' }],
+  owns: [...SCHEMA_OWNERS['v2.schema.inventory-batch-settings']],
   needs: ['fixtures.batchSku'],
   writes: true,
 }, async (t) => {

@@ -6,6 +6,7 @@ import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { cliName } from '../invocation.js';
 import { safeLine } from '../../text/terminal.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const help = `Usage: mfc baseline --report FILE [--out FILE] [--reason TEXT] [--expires YYYY-MM-DD] [--force]
 
@@ -80,7 +81,7 @@ export const command: Command = {
       try {
         await writeFile(values.out, text);
       } catch (error) {
-        process.stderr.write(`mfc baseline: cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}\n`);
+        process.stderr.write(`mfc baseline: cannot write ${values.out}: ${fileProblem(error, 'write')}\n`);
         return 1;
       }
     }

@@ -8,7 +8,7 @@ import { targetProfile } from '../target.js';
 
 const help = `Usage: mfc cleanup --profile FILE --marker M [--report FILE] [--dry-run] [--allow-production-writes]
        mfc cleanup --profile FILE --report FILE [flags]
-       mfc cleanup --base-url URL --token T --marker M --dry-run
+       mfc cleanup --base-url URL --token-env VAR --marker M --dry-run
 
 Cancels what a run left behind, for instance one cut short before its checks could cancel their
 records. Every record "mfc run" creates carries the run's marker (mfc-<runid>, printed by the run
@@ -28,7 +28,8 @@ names tokens.otherMerchant, the same is done with that token after the primary's
 
 Flags:
   --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); needs allowWrites: true
-  --base-url URL --token T    instead of a profile: only these two (no writes: only with --dry-run)
+  --base-url URL --token-env VAR
+                              instead of a profile: only these two (no writes: only with --dry-run)
   --marker M                  the run's marker, mfc-<runid>
   --report FILE               the run's report.json: the records it lists under run.created are
                               taken by id too; its run.marker stands in for a missing --marker

@@ -2,11 +2,11 @@ import { safeText } from '../../text/terminal.js';
 import type { Command } from '../command.js';
 import { UsageError } from '../command.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
-import { targetProfile } from '../target.js';
+import { targetArgs, targetProfile, withDefaultProfile } from '../target.js';
 import { connectionFlags, connectionFlagsHelp, connectionFromFlags, withConnectionFlags } from '../connection-flags.js';
 
-const help = `Usage: mfc doctor --profile FILE [--api v1|v2|all] [--only PATTERN] [--verbose] [connection flags]
-       mfc doctor --base-url URL --token T [flags]
+const help = `Usage: mfc doctor [--profile FILE] [--api v1|v2|all] [--only PATTERN] [--verbose] [connection flags]
+       mfc doctor --base-url URL --token-env VAR [flags]
 
 Checks a profile against its target without writing anything: validates the profile, reaches the
 target once per version with the primary token (the same GETs mfc run sends before any check, plus
@@ -19,8 +19,11 @@ base URL without its path) and which setting fixes it; the connection flags try 
 goes into the profile.
 
 Flags:
-  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md)
-  --base-url URL --token T    instead of a profile: only these two
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); default
+                              mfc-profile.yaml in this folder (what mfc init writes)
+  --base-url URL --token-env VAR
+                              instead of a profile: only these two (VAR holds the token;
+                              --token T is accepted too, but puts the token on the command line)
   --api v1|v2|all             which version is reached and which checks are counted (default all)
   --only PATTERN              count only the checks this glob over ids selects (as mfc run --only)
   --verbose                   list each check under "would run" or its skip reason
@@ -47,7 +50,7 @@ export const command: Command = {
   summary: 'check a profile against its target without writing: reachability, rate-limit headers, what would run or skip',
   help,
   async run(args) {
-    const values = parse(args);
+    const values = withDefaultProfile(parse(args));
     const api = apiFlag(values.api);
     const profile = withConnectionFlags(targetProfile(values), connectionFromFlags(values, process.env), process.env);
     const { registeredChecks } = await import('../../rules/index.js');
@@ -58,9 +61,9 @@ export const command: Command = {
     }
     const { diagnose, renderDiagnosis } = await import('../../setup/index.js');
     const diagnosis = await diagnose(profile, { api, ...(values.only === undefined ? {} : { only: values.only }), checks });
-    const profileName = values.profile ?? '(from --base-url and --token)';
+    const profileName = values.profile ?? '(from --base-url and the token)';
     const { cliName } = await import('../invocation.js');
-    const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+    const target = targetArgs(values);
     // The STOP line is part of the report, once: a problem found is exit 1, as a failed check is for mfc run.
     process.stdout.write(safeText(renderDiagnosis(profile, diagnosis, { profileName, verbose: values.verbose, run: `${cliName()} run ${target}` })));
     return diagnosis.preflight.stop === undefined ? 0 : 1;

@@ -7,6 +7,7 @@ import { UsageError } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { connectionFlags, connectionFlagsHelp, connectionFromFlags, resolveFlagConnection } from '../connection-flags.js';
 import { safeText } from '../../text/terminal.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const help = `Usage: mfc init --base-url URL --environment local|staging|production --token-env VAR [flags]
        mfc init                       (on a terminal: asks for what the flags do not give)
@@ -285,12 +286,16 @@ export const command: Command = {
     try {
       writeFileSync(values.out, outcome.yaml, { flag: values.force ? 'w' : 'wx' });
     } catch (error) {
-      throw new UsageError(`cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`);
+      throw new UsageError(`cannot write ${values.out}: ${fileProblem(error, 'write')}${(error as NodeJS.ErrnoException).code === 'EEXIST' ? ' (--force replaces it)' : ''}`);
     }
     // The file must load as mfc run will load it: a profile init writes is never one run refuses.
     loadProfile(values.out, env);
     process.stdout.write(safeText(renderInitSummary(outcome, checks)));
-    process.stdout.write(`wrote ${values.out}. Next: mfc doctor --profile ${values.out}, then mfc run --profile ${values.out}\n`);
+    // The one next line, as every command words it: mfc-profile.yaml here is what doctor and run take by themselves.
+    const { cliName } = await import('../invocation.js');
+    const { DEFAULT_PROFILE } = await import('../target.js');
+    const profileFlag = values.out === DEFAULT_PROFILE ? '' : ` --profile ${values.out}`;
+    process.stdout.write(`wrote ${values.out}\nnext: ${cliName()} doctor${profileFlag}, then ${cliName()} run${profileFlag}\n`);
     return 0;
   },
 };

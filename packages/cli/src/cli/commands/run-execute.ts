@@ -1,11 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isSelected } from '../../checks/selection.js';
 import { loadRules } from '../../rules/load.js';
 import { UsageError, type Command } from '../command.js';
 import { cliName } from '../invocation.js';
 import { apiFlag, parseFlags, targetFlags } from '../flags.js';
-import { targetProfile } from '../target.js';
+import { targetArgs, targetProfile, withDefaultProfile } from '../target.js';
+import { cliVersion } from '../version.js';
 import { renderNextStep, renderSummary } from '../../reports/index.js';
 import { wantsProgress } from '../../runner/progress.js';
 import { judgeWithBaseline, readBaseline } from './run-baseline.js';
@@ -79,13 +80,25 @@ function parse(args: string[]) {
     'allow-production-writes': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    har: { type: 'string' },
   });
+}
+
+/** Fails with a usage error, before any request, when the HAR file cannot be written: its folder is made if missing. */
+async function assertWritableFile(file: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--har ${file}: it cannot be written${code ? ` (${code})` : ''}`);
+  }
 }
 
 
 /** `mfc run`: validates the invocation and the profile, runs the checks, prints the summary, returns the exit code. */
 export const execute: Command['run'] = async (args) => {
-  const values = parse(args);
+  const values = withDefaultProfile(parse(args));
   const api = apiFlag(values.api);
   if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
   const seed = integer(values.seed, '--seed');
@@ -100,11 +113,12 @@ export const execute: Command['run'] = async (args) => {
   const profile = targetProfile(values);
   assertWritesAllowed(profile, values['allow-production-writes']);
   await assertWritableDir(values['report-dir']);
+  if (values.har !== undefined) await assertWritableFile(values.har);
   // vitest loads only once the invocation is known to be right: a usage error answers at once.
   const { runChecks } = await import('../../runner/index.js');
   const { renderPlan } = await import('../../runner/plan.js');
   // How a replay starts this run again, as the person can type it here: never a token.
-  const target = values.profile === undefined ? `--base-url ${values['base-url']} --token "$MFC_TOKEN"` : `--profile ${values.profile}`;
+  const target = targetArgs(values);
   const runCommand = `${cliName()} run ${target}`;
   const interrupt = interruptOnSignals();
   let outcome;
@@ -122,10 +136,12 @@ export const execute: Command['run'] = async (args) => {
       startedAt: Math.round(performance.timeOrigin),
       reportDir: values['report-dir'],
       runCommand,
+      profileName: values.profile ?? '--base-url',
       allowProductionWrites: values['allow-production-writes'],
       ...(wantsProgress(process.stderr) ? { progress: process.stderr } : { progressLines: process.stderr }),
       onPlan: (plan, deadlineMs, selected) => process.stderr.write(`mfc run: ${renderPlan(plan, { deadlineMs, selected }).split('\n').join('\nmfc run: ')}\n`),
       signal: interrupt.signal,
+      ...(values.har === undefined ? {} : { har: { file: resolve(values.har), version: cliVersion() } }),
     });
   } finally {
     interrupt.dispose();

@@ -2,16 +2,20 @@ import type { Command } from '../command.js';
 
 // The help and summary load alone: `mfc run --help` should not pay for the profile schema, the
 // reports or the rule inventory, which `run-execute.ts` loads when a run starts.
-const help = `Usage: mfc run --profile FILE [flags]
-       mfc run --base-url URL --token T [flags]
+const help = `Usage: mfc run [--profile FILE] [flags]
+       mfc run --base-url URL --token-env VAR [flags]
        mfc run --list [--api v1|v2|all] [--only PATTERN]
 
 Runs the conformance suites and the property checks against the target the profile names and
 writes report.json, junit.xml, report.html and report.md.
 
 Flags:
-  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md)
-  --base-url URL --token T    instead of a profile: a read-only run with only these two
+  --profile FILE              the target profile (JSON or YAML; docs/PROFILE.md); default
+                              mfc-profile.yaml in this folder (what mfc init writes)
+  --base-url URL --token-env VAR
+                              instead of a profile: a read-only run with only these two (VAR
+                              holds the token; --token T is accepted too, but puts the token
+                              on the command line)
   --api v1|v2|all             which version's checks run (default all)
   --only PATTERN              a glob over check ids (v1.orders.*, *duplicate*) or a full id;
                               several, separated by commas
@@ -32,6 +36,8 @@ Flags:
   --baseline FILE             a waiver file or a previous report.json: failures it lists are
                               reported as known and do not fail the run (see "CI gate with a
                               baseline" below)
+  --har FILE                  also write the checks' exchanges as HAR 1.2 (tokens and every
+                              secret redacted, bodies clipped at 4,000 characters)
   --list                      print the checks --api and --only select (id, §, rules, writes,
                               needs) and exit; needs no profile and sends no request
 

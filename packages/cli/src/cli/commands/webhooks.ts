@@ -5,17 +5,19 @@ import { verifySignature } from '@mfc-conformance/api/webhooks';
 import type { Command } from '../command.js';
 import { parseFlags } from '../flags.js';
 import { UsageError } from '../command.js';
+import { fileProblem } from '../../text/file-problem.js';
 
 const help = `mfc webhooks: check the webhooks of the Merchant Fulfillment API (§6)
 
 Usage:
-  mfc webhooks verify --token T --signature HEX [--file BODY]
-  mfc webhooks listen --port N --token T [--host H] [--report-dir DIR] [--expect N]
-                      [--timeout DURATION] [--v1-path P] [--v2-path P]
+  mfc webhooks verify --token-env VAR --signature HEX [--file BODY]
+  mfc webhooks listen --port N --token-env VAR [--host H] [--report-dir DIR] [--expect N]
+                      [--timeout DURATION] [--v1-path P] [--v2-path P] [--forward URL]
 
 verify   Checks an x-service-signature value: the hex HMAC-SHA256 of the raw body keyed
          with the API token (§6.3).
-  --token T          the signing token; repeat it to accept any of several tokens
+  --token-env VAR    the variable holding the signing token; repeat it to accept any of
+                     several tokens (--token T gives a token itself, on the command line)
   --signature HEX    the x-service-signature header as received
   --file BODY        the file holding the raw body, byte for byte (default: read stdin)
   Exit code: 0 valid, 1 invalid (the reason is printed: missing, not-hex, wrong-length,
@@ -44,7 +46,8 @@ listen   Receives webhook calls and checks each: the signature, v1's x-service-e
          that names the first failing calls.
   --port N           the port to listen on (0 picks a free one; the first line names it)
   --host H           the address to listen on (default 127.0.0.1)
-  --token T          the signing token; repeat it to accept any of several tokens
+  --token-env VAR    the variable holding the signing token; repeat it to accept any of
+                     several tokens (--token T gives a token itself, on the command line)
   --report-dir DIR   where the reports and calls.ndjson go (default reports/)
   --expect N         the session fails unless at least N calls arrived (default 1; 0
                      accepts a session without calls); the session is not cut short at N
@@ -52,6 +55,10 @@ listen   Receives webhook calls and checks each: the signature, v1's x-service-e
                      number with ms, s, m or h (500ms, 30s, 2m, 1h); default: no limit
   --v1-path P        the path v1 calls come to (e.g. /webhooks/v1)
   --v2-path P        the path v2 calls come to (e.g. /webhooks/v2)
+  --forward URL      pass each call on to the application at URL (the call's path
+                     appended), byte for byte with its headers, and answer the deployment
+                     what the application answered; the application's answer time is
+                     judged (<api>.webhooks.delivery-<n>.answered-in-time: within 5 s, §6.3)
   Exit code: 0 at least --expect calls arrived and every check passed; 1 a check failed
   or fewer calls arrived ("no webhook call arrived" when none did); 2 wrong invocation
   (a bad flag value) or nothing to listen with: the port is in use, the address is not
@@ -60,6 +67,7 @@ listen   Receives webhook calls and checks each: the signature, v1's x-service-e
 
 const verifyOptions = {
   token: { type: 'string', multiple: true },
+  'token-env': { type: 'string', multiple: true },
   signature: { type: 'string' },
   file: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
@@ -68,11 +76,13 @@ const listenOptions = {
   port: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string', multiple: true },
+  'token-env': { type: 'string', multiple: true },
   'report-dir': { type: 'string' },
   expect: { type: 'string' },
   timeout: { type: 'string' },
   'v1-path': { type: 'string' },
   'v2-path': { type: 'string' },
+  forward: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 // A stray argument is never quoted back: it may be the token, pasted after the wrong flag.
@@ -80,9 +90,16 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[]
   return parseFlags('webhooks', args, options);
 }
 
-function tokensOf(values: string[] | undefined): string[] {
-  const tokens = (values ?? []).filter((token) => token !== '');
-  if (tokens.length === 0) throw new UsageError('--token is required');
+/** The signing tokens: `--token` values and the values of the `--token-env` variables, in that order; a variable unset or empty is an error naming it. */
+function tokensOf(values: { token?: string[] | undefined; 'token-env'?: string[] | undefined }, env: NodeJS.ProcessEnv = process.env): string[] {
+  const fromEnv = (values['token-env'] ?? []).map((name) => {
+    const value = env[name];
+    if (value === undefined) throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set: export ${name}=… first`);
+    if (value === '') throw new UsageError(`--token-env ${name}: the environment variable ${name} is set but empty: give it the signing token's value`);
+    return value;
+  });
+  const tokens = [...(values.token ?? []).filter((token) => token !== ''), ...fromEnv];
+  if (tokens.length === 0) throw new UsageError('needs the signing token: --token-env VAR (the variable holding it), or --token T');
   return tokens;
 }
 
@@ -91,7 +108,7 @@ async function readRawBody(file: string | undefined): Promise<Buffer> {
     try {
       return await readFile(file);
     } catch (error) {
-      throw new UsageError(`cannot read --file ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot read --file ${file}: ${fileProblem(error)}`);
     }
   }
   const chunks: Buffer[] = [];
@@ -101,7 +118,7 @@ async function readRawBody(file: string | undefined): Promise<Buffer> {
 
 async function verify(args: string[]): Promise<number> {
   const values = parse(args, verifyOptions);
-  const tokens = tokensOf(values.token);
+  const tokens = tokensOf(values);
   if (values.signature === undefined) throw new UsageError('--signature is required');
   const verdict = verifySignature(await readRawBody(values.file), values.signature, tokens);
   if (verdict.valid) {
@@ -110,6 +127,12 @@ async function verify(args: string[]): Promise<number> {
   }
   process.stdout.write(`invalid (${verdict.reason}): ${createRedactor(tokens)(verdict.message)}\n`);
   return 1;
+}
+
+function forwardOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value) || !URL.canParse(value)) throw new UsageError(`--forward expected an http:// or https:// URL, received ${JSON.stringify(value)}`);
+  return value;
 }
 
 function portOf(value: string | undefined): number {
@@ -164,19 +187,20 @@ function setupError(error: NodeJS.ErrnoException, host: string, port: number, re
     const problem = listenProblems[error.code ?? ''];
     return new UsageError(`cannot listen on ${host}:${port}: ${problem === undefined ? code : `${problem} (${code})`}`);
   }
-  if (error.syscall === 'mkdir' || error.syscall === 'open') return new UsageError(`cannot write --report-dir ${reportDir}: ${code}`);
+  if (error.syscall === 'mkdir' || error.syscall === 'open') return new UsageError(`cannot write --report-dir ${reportDir}: ${fileProblem(error, 'write')} (${code})`);
   return error;
 }
 
 async function listenCommand(args: string[]): Promise<number> {
   const values = parse(args, listenOptions);
-  const tokens = tokensOf(values.token);
+  const tokens = tokensOf(values);
   const port = portOf(values.port);
   const host = values.host ?? '127.0.0.1';
   const expect = expectOf(values.expect);
   const timeoutMs = timeoutOf(values.timeout);
   const paths = pathsOf(values['v1-path'], values['v2-path']);
   const reportDir = values['report-dir'] ?? 'reports';
+  const forward = forwardOf(values.forward);
   // Loaded here so that \`verify\` does not pay for the schema validators.
   const { listen } = await import('../../listen/index.js');
   let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
@@ -193,6 +217,7 @@ async function listenCommand(args: string[]): Promise<number> {
       expect,
       ...(paths ? { paths } : {}),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(forward === undefined ? {} : { forward }),
       print: (line) => process.stdout.write(`${line}\n`),
       stop,
     }).catch((error: NodeJS.ErrnoException) => {
