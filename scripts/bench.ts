@@ -9,6 +9,8 @@ import { startServer, type VariantName } from '../packages/cli/server/index.js';
 import { freePort } from '../packages/cli/src/net/free-port.js';
 import { validateResponse } from '../packages/api/src/openapi/index.js';
 import { runChecks } from '../packages/cli/src/runner/index.js';
+import { DEFAULT_CASES_PER_OPERATION, isGeneratedInputCheck } from '../packages/cli/src/checks/generated-budget.js';
+import type { RunReport } from '../packages/cli/src/reports/index.js';
 import { measureProxyOverhead } from './bench-proxy.js';
 
 // The repository root: reports/ is here, the packages under packages/.
@@ -20,6 +22,13 @@ const results: Record<string, number> = {};
 function record(name: string, value: number, unit: string): void {
   results[name] = Math.round(value * 10) / 10;
   process.stdout.write(`${name.padEnd(40)} ${results[name]} ${unit}\n`);
+}
+
+/** What the generated-input checks of a run cost (issue 38): their requests, and their checks at the default budget. */
+function recordGenerated(name: string, report: RunReport, total: number): void {
+  const generated = report.checks.filter((check) => isGeneratedInputCheck(check.id) && check.status !== 'skipped');
+  const requests = generated.reduce((sum, check) => sum + (check.requestCount ?? 0), 0);
+  record(`${name}: generated-input requests`, requests, `requests in ${generated.length} checks of ${DEFAULT_CASES_PER_OPERATION} cases (${Math.round((requests / Math.max(1, total)) * 100)}% of the run's)`);
 }
 
 function median(values: number[]): number {
@@ -139,6 +148,7 @@ try {
   record('full run: checks passed', passed, '');
   record('full run: checks failed', failed, '');
   record('full run: checks skipped', skipped, '');
+  recordGenerated('full run', outcome.report, outcome.requests);
 } finally {
   await server.close();
 }
@@ -179,6 +189,7 @@ if (!process.argv.includes('--quick')) {
       record(`${name}: ratio to the physical limit`, wallS / physicalS, '');
       record(`${name}: deadline`, (outcome.report.run?.deadlineMs ?? 0) / 1000, 's (from the plan)');
       record(`${name}: failed checks`, failed, retried ? '(a 429 was seen)' : '');
+      recordGenerated(name, outcome.report, outcome.requests);
       const waits = outcome.report.checks.filter((check) => check.notes?.some((note) => note.startsWith('waited')));
       if (waits.length > 0) record(`${name}: checks that waited for a list`, waits.length, waits.map((check) => `${check.id}: ${check.notes!.join('; ')}`).join(' | '));
     } finally {

@@ -80,6 +80,7 @@ export function describeFaultRuns(area: string, catalogue: AreaCatalogue): void 
           seed: MATRIX_SEED,
           ...(batch === undefined ? {} : { batch }),
           ...(underTest ? {} : { runs: RUNS_WHEN_NOT_UNDER_TEST }),
+          ...(setup.cases === undefined ? {} : { cases: setup.cases }),
           ...(only === undefined ? {} : { only }),
           dispatcherModule: IN_PROCESS_DISPATCHER,
         });

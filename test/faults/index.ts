@@ -3,6 +3,7 @@ import { catalogue as auth } from './auth.js';
 import { catalogue as batchSettings } from './batch-settings.js';
 import { catalogue as batches } from './batches.js';
 import { catalogue as errors } from './errors.js';
+import { catalogue as inputs } from './inputs.js';
 import { catalogue as notFound } from './not-found.js';
 import { catalogue as properties } from './properties.js';
 import { catalogue as rateLimit } from './rate-limit.js';
@@ -27,5 +28,5 @@ export type { FaultEntry, FaultSetup, ProbedFault, WebhookFault } from './types.
  */
 export const faultCatalogue: { readonly [Name in FaultName]: FaultEntry<Name> } = {
   ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists, ...v1Orders, ...v2Orders,
-  ...v1Skus, ...restocking, ...batchSettings, ...batches, ...notFound, ...schema, ...webhooks, ...properties,
+  ...v1Skus, ...restocking, ...batchSettings, ...batches, ...notFound, ...schema, ...webhooks, ...properties, ...inputs,
 };

@@ -28,3 +28,15 @@ export function ids(reply: Reply): number[] {
 export function statusOf(reply: Promise<{ status: number }>): Promise<number> {
   return reply.then((r) => r.status);
 }
+
+/**
+ * The status of one request sent past the checking client (primary token, JSON body): the client fails
+ * every 500, since a conforming server never answers one, so a fault whose deviation is a crash is seen here.
+ */
+export async function bareStatus(t: TestServer, api: 'v1' | 'v2', method: string, path: string, body?: unknown): Promise<number> {
+  const headers: Record<string, string> = { authorization: `Bearer ${t.server.profile.tokens.primary}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${t.server.url}/merchant_api/${api}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  await response.arrayBuffer();
+  return response.status;
+}

@@ -10,12 +10,12 @@ const items = (reply: { status: number; body: { restocking_shipment_items?: { sk
 /** The restocking shipment faults, v1 and v2 (§2.3, §3.1, §4.1, §4.2): the checks that catch each, and the probe that shows it. */
 export const catalogue = {
   'v1-restocking-text-double-encoded': {
-    checks: ['v1.restocking.create.shipped-201'],
+    checks: ['v1.restocking.create.shipped-201', 'v1.properties.generated.restocking-shipments-create', 'v1.properties.generated.restocking-shipments-update'],
     probe: async (t) => (await t.v1.post('/restocking_shipments', { ...shipment, supplier_name: 'Müller & Søn' })).body.supplier_name,
     conforming: 'Müller & Søn',
   },
   'v2-restocking-text-double-encoded': {
-    checks: ['v2.restocking.create.shipped-201'],
+    checks: ['v2.restocking.create.shipped-201', 'v2.properties.generated.restocking-shipments-create', 'v2.properties.generated.restocking-shipments-update'],
     probe: async (t) => (await t.v2.post('/restocking_shipments', { ...shipment, supplier_name: 'Müller & Søn' })).body.supplier_name,
     conforming: 'Müller & Søn',
   },
@@ -43,12 +43,12 @@ export const catalogue = {
     conforming: 'TRK902',
   },
   'v1-restocking-warehouse-digit-string-rejected': {
-    checks: ['v1.restocking.create.warehouse-digit-string'],
+    checks: ['v1.restocking.create.warehouse-digit-string', 'v1.properties.generated.restocking-shipments-create', 'v1.properties.generated.restocking-shipments-update'],
     probe: async (t) => (await t.v1.post('/restocking_shipments', { ...shipment, warehouse_id: '3' })).status,
     conforming: 201,
   },
   'v1-restocking-arrival-date-time-rejected': {
-    checks: ['v1.restocking.create.arrival-date-time'],
+    checks: ['v1.restocking.create.arrival-date-time', 'v1.properties.generated.restocking-shipments-create'],
     probe: async (t) => (await t.v1.post('/restocking_shipments', { ...shipment, estimated_arrival_date: '2026-04-01T10:00:00Z' })).body.estimated_arrival_date,
     conforming: '2026-04-01',
   },

@@ -14,6 +14,8 @@ export interface FaultSetup {
   batchTracking?: boolean;
   /** false starts the server with a merchant not enrolled in batch expiry handling. */
   expiryHandling?: boolean;
+  /** Cases per operation of the generated-input checks (`mfc run --cases`), as a CI run against a local server asks for more than a field run's default. */
+  cases?: number;
 }
 
 /** The requests a probe sends, resolving to what it observes. */

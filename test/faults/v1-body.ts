@@ -5,7 +5,7 @@ import type { Catalogue } from './types.js';
 export const catalogue = {
   // The fault rejects every numeric string: SKU updates, PUT /skus/{id} weight and a digit-string warehouse_id included.
   'v1-body-numeric-string-rejected': {
-    checks: ['v1.body.numeric-string-accepted', 'v1.skus.update.numeric-string-accepted', 'v1.restocking.create.warehouse-digit-string', 'v1.skus.put.numeric-string-weight'],
+    checks: ['v1.body.numeric-string-accepted', 'v1.skus.update.numeric-string-accepted', 'v1.restocking.create.warehouse-digit-string', 'v1.skus.put.numeric-string-weight', 'v1.properties.generated.restocking-shipments-create', 'v1.properties.generated.restocking-shipments-update'],
     probe: async (t) => (await t.v1.patch('/skus/501', { weight_in_kg: '1.5' })).body.weight_in_kg,
     conforming: 1.5,
   },

@@ -33,7 +33,7 @@ export const catalogue = {
   // A /shipments that ignores every created_at filter is legal (they are "accepted by most list
   // endpoints", §4.1): v1.shipments.list.created-at-filters skips it, and fails the fault below.
   'v1-lists-created-at-filter-ignored': {
-    checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination'],
+    checks: ['v1.lists.orders.created-at-boundaries', 'v1.properties.pagination', 'v1.properties.generated.orders-list', 'v1.properties.generated.shipments-list'],
     probe: v1Page('?created_at[lt]=2026-01-05T09:00:00Z', (b) => b.pagination.item_count),
     conforming: 2,
   },

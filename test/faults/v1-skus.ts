@@ -8,12 +8,12 @@ const newSku = async (t: ProbeContext, code: string): Promise<number> => (await 
 /** The v1 SKU faults (§2.6, §4.1, §7, §9.5): the checks that catch each, and the probe that shows it. */
 export const catalogue = {
   'v1-skus-text-double-encoded': {
-    checks: ['v1.skus.update.put-same-as-patch'],
+    checks: ['v1.skus.update.put-same-as-patch', 'v1.properties.generated.skus-patch'],
     probe: async (t) => (await t.v1.patch('/skus/501', { name: 'Bluse Größe M' })).body.name,
     conforming: 'Bluse Größe M',
   },
   'v1-skus-put-not-alias': { checks: ['v1.skus.update.put-same-as-patch'], probe: async (t) => (await t.v1.put('/skus/501', { name: 'Put' })).body.name, conforming: 'Put' },
-  'v1-skus-update-omitted-cleared': { checks: ['v1.skus.update.omitted-kept'], probe: async (t) => (await t.v1.patch('/skus/501', { name: 'x' })).body.hs_code, conforming: '610910' },
+  'v1-skus-update-omitted-cleared': { checks: ['v1.skus.update.omitted-kept', 'v1.properties.generated.skus-patch'], probe: async (t) => (await t.v1.patch('/skus/501', { name: 'x' })).body.hs_code, conforming: '610910' },
   'v1-skus-delete-not-deleted': { checks: ['v1.skus.delete.status-deleted'], probe: async (t) => (await t.v1.delete('/skus/503')).body.status, conforming: 'deleted' },
   'v1-skus-update-not-reactivated': {
     checks: ['v1.skus.update.reactivates-deleted'],

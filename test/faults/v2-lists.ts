@@ -31,7 +31,7 @@ export const catalogue = {
     conforming: null,
   },
   'v2-lists-created-at-filter-ignored': {
-    checks: ['v2.lists.restocking-shipments.created-at', 'v2.properties.pagination'],
+    checks: ['v2.lists.restocking-shipments.created-at', 'v2.properties.pagination', 'v2.properties.generated.restocking-shipments-list'],
     probe: v2Ids('/restocking_shipments?created_at[gt]=2026-01-08T00:00:00Z'),
     conforming: [907, 908],
   },

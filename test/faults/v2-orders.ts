@@ -41,7 +41,7 @@ export const catalogue = {
     conforming: 101,
   },
   'v2-orders-by-merchant-order-id-get-unknown-422': {
-    checks: ['v2.orders.by-merchant-order-id.unknown-404'],
+    checks: ['v2.orders.by-merchant-order-id.unknown-404', 'v2.properties.generated.orders-by-merchant-order-id'],
     probe: (t) => statusOf(t.v2.get('/orders/by_merchant_order_id?merchant_order_id=NO-SUCH&sales_channel_id=11')),
     conforming: 404,
   },
@@ -59,7 +59,7 @@ export const catalogue = {
     conforming: 11,
   },
   'v2-orders-text-double-encoded': {
-    checks: ['v2.orders.create.sales-channel'],
+    checks: ['v2.orders.create.sales-channel', 'v2.properties.generated.orders-create', 'v2.properties.generated.orders-patch', 'v2.properties.generated.orders-by-merchant-order-id-patch'],
     probe: async (t) => (await t.v2.patch('/orders/101', { tags: ['größe-m'] })).body.tags,
     conforming: ['größe-m'],
   },

@@ -44,6 +44,8 @@ describe('mfc doctor', () => {
     expect(runs! + skips!).toBe(selected);
     // It runs no check, so its plan says which would; the last line is the next step.
     expect(result.stdout).toContain(`plan: ${runs} of ${selected} selected checks would run (${selected! - runs!} skip as planned: the profile does not give what they need), `);
+    // Read-only: the generated-input checks that send a query, at the default budget (issue 38).
+    expect(result.stdout).toMatch(/\n {2}generated inputs: [1-9] operations × 8 cases \(valid, boundary, past the open limits, invalid\) = \d+ cases, about \d+ requests/);
     expect(result.stdout).not.toMatch(/\bran\b/);
     expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^next: (npx )?mfc run --profile ${profilePath}; \\d+ checks skip for keys the profile lacks`));
     expectNoToken(result.stdout, result.stderr);

@@ -23,4 +23,6 @@ export type { Query } from './client/core.js';
 export { toSchemaErrors } from './openapi/errors.js';
 export { fillTemplate } from './openapi/match.js';
 export type { ValidateFunction, VersionSources } from './openapi/lookup.js';
+export { dereferencedDocument, documentOperation } from './openapi/documents.js';
+export type { DereferencedDocument, DocumentOperation, DocumentParameter, JsonSchema } from './openapi/documents.js';
 export { baseUrlProblem, isLoopbackUrl } from './base-url.js';

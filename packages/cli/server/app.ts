@@ -5,6 +5,7 @@ import { authenticate } from './auth.js';
 import { answerError, apiOf, pathInVersion, rateHeaders, requestUrl, send } from './http/answer.js';
 import { parseJson, readBody } from './http/body.js';
 import { bodyAsStored } from './text-faults.js';
+import { bodyAsTaken, refuseInput } from './input-faults.js';
 import type { Api } from './http/errors.js';
 import { ApiError } from './http/errors.js';
 import type { Match, Router } from './http/router.js';
@@ -84,11 +85,13 @@ async function handle(state: ServerState, limiter: RateLimiter, req: IncomingMes
       if (api === 'v1' && raw.length > 0 && !/^application\/json\b/i.test(contentType) && faults.has('v1-body-content-type-enforced')) {
         throw new ApiError(415, `Content-Type ${contentType || '(none)'} is not supported; send application/json`);
       }
-      parsed ??= { value: bodyAsStored(faults, api, method, pathInVersion(api, url) ?? '', parseJson(raw, faults.has(`${api}-body-invalid-json-not-400`) ? 422 : 400)) };
+      const path = pathInVersion(api, url) ?? '';
+      parsed ??= { value: bodyAsTaken(faults, api, method, path, bodyAsStored(faults, api, method, path, parseJson(raw, faults.has(`${api}-body-invalid-json-not-400`) ? 422 : 400))) };
       return parsed.value;
     },
   };
   try {
+    refuseInput(faults, api, method, pathInVersion(api, url) ?? '', url.searchParams, ctx.body);
     const reply = match.handler(ctx);
     send(state, res, reply.status, reply.body, rateHeaders(state, api, decision, reply.status));
   } catch (error) {

@@ -3,7 +3,7 @@ import { ApiError } from './http/errors.js';
 import type { BodySchema } from './validate.js';
 import { validateBody } from './validate.js';
 
-type Mismatch = 'numeric-string' | 'number-for-string';
+type Mismatch = 'numeric-string' | 'number-for-string' | 'not-a-numeral';
 
 /**
  * Validates a v1 body with the §4.1 body rules: numeric strings accepted for numeric properties,
@@ -19,6 +19,9 @@ export function validateV1Body<T>(schema: BodySchema, body: unknown, faults: Fau
     const at = faults.has(fault) ? findMismatch(schema, body, kind, '') : undefined;
     if (at !== undefined) throw new ApiError(422, [{ field: at || 'body', message: kind === 'numeric-string' ? 'must be a number' : 'must be a string' }]);
   }
+  // A numeric string is a decimal numeral (§4.1): Ajv's coercion would also read " " as 0 and "0x10" as 16.
+  const blank = findMismatch(schema, body, 'not-a-numeral', '');
+  if (blank !== undefined) throw new ApiError(422, [{ field: blank || 'body', message: 'must be a number or a numeric string' }]);
   return validateBody<T>(schema, body, true);
 }
 
@@ -33,6 +36,7 @@ function typesOf(schema: BodySchema): string[] {
 function findMismatch(schema: BodySchema, value: unknown, kind: Mismatch, path: string): string | undefined {
   const types = typesOf(schema);
   if (kind === 'numeric-string' && typeof value === 'string' && (types.includes('integer') || types.includes('number')) && !types.includes('string')) return path;
+  if (kind === 'not-a-numeral' && typeof value === 'string' && (types.includes('integer') || types.includes('number')) && !types.includes('string') && !/^-?[0-9]+(\.[0-9]+)?$/.test(value)) return path;
   if (kind === 'number-for-string' && typeof value === 'number' && types.includes('string') && !types.includes('number') && !types.includes('integer')) return path;
   for (const branch of (schema.anyOf ?? []) as BodySchema[]) {
     const found = findMismatch(branch, value, kind, path);

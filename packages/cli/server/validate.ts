@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { ISO_DATE_TIME } from '@mfc-conformance/api/internal';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Problem } from './http/errors.js';
 import { ApiError } from './http/errors.js';
@@ -17,9 +18,12 @@ function ajv(coerce: boolean): Ajv {
   if (!validators) {
     const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
     const addFormats = require('ajv-formats') as (instance: Ajv) => Ajv;
+    // §2 date-times are ISO 8601, read as every side of this project reads them (an offset optional,
+    // minutes enough, a comma before the fraction), not only RFC 3339's profile that ajv-formats checks.
+    const withFormats = (instance: Ajv) => addFormats(instance).addFormat('date-time', ISO_DATE_TIME);
     validators = {
-      strict: addFormats(new AjvClass({ allErrors: true, strict: false })),
-      coercing: addFormats(new AjvClass({ allErrors: true, strict: false, coerceTypes: true })),
+      strict: withFormats(new AjvClass({ allErrors: true, strict: false })),
+      coercing: withFormats(new AjvClass({ allErrors: true, strict: false, coerceTypes: true })),
     };
   }
   return coerce ? validators.coercing : validators.strict;

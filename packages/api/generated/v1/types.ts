@@ -429,10 +429,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3). */
+        /** @description A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3), and each item has both (§4.1). */
         RestockingShipmentItemWrite: {
-            sku_id?: number | string;
-            announced_quantity?: number | string;
+            sku_id: number | string;
+            announced_quantity: number | string;
         } & {
             [key: string]: unknown;
         };

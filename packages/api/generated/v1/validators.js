@@ -1550,7 +1550,7 @@ export const schema_RestockingShipmentWrite = validate93;
 const schema43 = {"$id":"https://mfc.invalid/v1/validators/schema_RestockingShipmentWrite.json","$ref":"https://mfc.invalid/v1/components.json#/$defs/RestockingShipmentWrite"};
 const schema44 = {"x-section":"4.1","description":"Body of POST and PUT /restocking_shipments (§4.1). Which create properties are required is not shown; on update every property is optional, properties left out keep their value except restocking_shipment_items, which always replaces the whole list (leaving it out removes every item), and unknown extra properties are allowed. Numeric properties accept numeric strings and numbers are accepted for string properties (§4.1 v1 request body rules).","type":"object","additionalProperties":true,"properties":{"warehouse_id":{"description":"One of the merchant's warehouses; an integer or a string of digits.","type":["integer","string"],"pattern":"^-?[0-9]+$"},"estimated_arrival_date":{"description":"A date; a date-time is accepted and its date is used.","type":"string","anyOf":[{"title":"an ISO 8601 date","format":"date"},{"title":"an ISO 8601 date-time","format":"date-time"}]},"delivery_option":{"type":"string","enum":["postal","courier","dropoff","hive_freight"]},"tracking_code":{"type":["string","number","null"]},"po_number":{"type":["string","number","null"]},"supplier_name":{"type":["string","number","null"]},"restocking_shipment_items":{"type":"array","items":{"$ref":"#/$defs/RestockingShipmentItemWrite"}}}};
 const pattern3 = new RegExp("^-?[0-9]+$", "u");
-const schema45 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3).","type":"object","additionalProperties":true,"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
+const schema45 = {"x-section":"4.1","description":"A v1 restocking item in requests; only sku_id and announced_quantity are shown (§2.3), and each item has both (§4.1).","type":"object","additionalProperties":true,"required":["sku_id","announced_quantity"],"properties":{"sku_id":{"type":["integer","string"],"pattern":"^-?[0-9]+$"},"announced_quantity":{"type":["integer","string"],"pattern":"^-?[0-9]+$"}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1563,10 +1563,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
+if(data.sku_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1575,9 +1573,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
+if(data.announced_quantity === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1586,12 +1583,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
+if(data.sku_id !== undefined){
+let data0 = data.sku_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1600,9 +1595,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err3 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1613,14 +1608,39 @@ errors++;
 }
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(data.announced_quantity !== undefined){
+let data1 = data.announced_quantity;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err4 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err5 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1867,10 +1887,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sku_id !== undefined){
-let data0 = data.sku_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
+if(data.sku_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sku_id"},message:"must have required property '"+"sku_id"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1879,9 +1897,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err1 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
+if(data.announced_quantity === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "announced_quantity"},message:"must have required property '"+"announced_quantity"+"'",schema:schema45.required,parentSchema:schema45,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1890,12 +1907,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-}
-if(data.announced_quantity !== undefined){
-let data1 = data.announced_quantity;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err2 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
+if(data.sku_id !== undefined){
+let data0 = data.sku_id;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err2 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/type",keyword:"type",params:{type: schema45.properties.sku_id.type},message:"must be integer,string",schema:schema45.properties.sku_id.type,parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1904,9 +1919,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(!pattern3.test(data1)){
-const err3 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(typeof data0 === "string"){
+if(!pattern3.test(data0)){
+const err3 = {instancePath:instancePath+"/sku_id",schemaPath:"#/properties/sku_id/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.sku_id,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1917,14 +1932,39 @@ errors++;
 }
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(data.announced_quantity !== undefined){
+let data1 = data.announced_quantity;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err4 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/type",keyword:"type",params:{type: schema45.properties.announced_quantity.type},message:"must be integer,string",schema:schema45.properties.announced_quantity.type,parentSchema:schema45.properties.announced_quantity,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+const err5 = {instancePath:instancePath+"/announced_quantity",schemaPath:"#/properties/announced_quantity/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\"",schema:"^-?[0-9]+$",parentSchema:schema45.properties.announced_quantity,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema45.type,parentSchema:schema45,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }

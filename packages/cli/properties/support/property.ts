@@ -14,9 +14,11 @@ export interface PropertyBudget {
 // Leaves room under the runner's 3-minute check timeout for setup, cleanups and pacing waits.
 const DEFAULT_TIME_LIMIT_MS = 120_000;
 
-// Characters outside printable ASCII are written as escapes: a counterexample of a lone accent or a
-// no-break space must not read as an empty string or a blank.
-function visible(text: string): string {
+/**
+ * Text with characters outside printable ASCII written as escapes: a counterexample of a lone accent or
+ * a no-break space must not read as an empty string or a blank.
+ */
+export function visible(text: string): string {
   return text.replace(/[^\x20-\x7e]/gu, (char) => [...char].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join(''));
 }
 

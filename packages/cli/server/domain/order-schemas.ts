@@ -49,7 +49,8 @@ export const addressPatchSchema: BodySchema = {
 export const orderItemSchema: BodySchema = {
   type: 'object',
   properties: {
-    merchant_item_id: { type: 'string', minLength: 1 },
+    // §2.1 says only "string; unique among the line items": an empty one is an id like any other.
+    merchant_item_id: { type: 'string' },
     sku_id: { type: 'integer' },
     sku_code: { type: 'string', minLength: 1 },
     quantity: { type: 'integer', minimum: 1, maximum: 2147483647 },

@@ -3,6 +3,7 @@ import { faults as auth } from './auth.js';
 import { faults as batchSettings } from './batch-settings.js';
 import { faults as batches } from './batches.js';
 import { faults as errors } from './errors.js';
+import { faults as inputs } from './inputs.js';
 import { faults as notFound } from './not-found.js';
 import { faults as properties } from './properties.js';
 import { faults as rateLimit } from './rate-limit.js';
@@ -23,7 +24,7 @@ export type { FaultDefinition } from './types.js';
 // Each area declares its faults `as const satisfies readonly FaultDefinition[]`, so the names stay literals.
 const all = [
   ...auth, ...scope, ...rateLimit, ...errors, ...v1Body, ...v1Lists, ...v2Lists, ...v1Orders, ...v2Orders,
-  ...v1Skus, ...restocking, ...batchSettings, ...batches, ...notFound, ...schema, ...webhooks, ...properties,
+  ...v1Skus, ...restocking, ...batchSettings, ...batches, ...notFound, ...schema, ...webhooks, ...properties, ...inputs,
 ] satisfies readonly FaultDefinition[];
 
 /** The name of every fault `mfc serve --fault` can switch on, as a union of literals. */

@@ -32,6 +32,7 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
 };
 
 /** The §7 error body of a version: v1 `{success, errors: [string]}`, v2 `{errors, success, title, status}`. */

@@ -12,7 +12,7 @@ import type { BodySchema } from '../validate.js';
 // whose date is used. Which create properties are required is not shown: we need only the warehouse.
 const properties = {
   warehouse_id: { type: 'integer' },
-  estimated_arrival_date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}(T.+)?$' },
+  estimated_arrival_date: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }, { type: 'null' }] },
   delivery_option: { enum: ['postal', 'courier', 'dropoff', 'hive_freight'] },
   tracking_code: { type: ['string', 'null'] },
   po_number: { type: ['string', 'null'] },

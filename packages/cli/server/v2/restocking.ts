@@ -26,7 +26,7 @@ const item = {
 const properties = {
   delivery_option: { enum: ['courier', 'dropoff', 'hive_freight', 'postal'] },
   // A date; a date-time is accepted as in v1 and its date is stored.
-  estimated_arrival_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T.+)?$' },
+  estimated_arrival_date: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
   warehouse_id: { type: 'integer' },
   restocking_shipment_items: { type: 'array', items: item },
   po_number: { type: ['string', 'null'] },

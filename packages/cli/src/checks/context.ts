@@ -31,6 +31,8 @@ export interface CheckContext extends ApiClients {
   seed: number;
   /** `--runs`, when given: runs per property. */
   runs: number | undefined;
+  /** `--cases`, when given: cases per operation of the generated-input checks. */
+  cases: number | undefined;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): a replay line starts with it. */
   runCommand: string;
   /** `mfc-<runid>`: put it on every record the check creates. */
@@ -199,6 +201,7 @@ export function createCheckContext(
     features: run.profile.features ?? {},
     seed: run.seed,
     runs: run.runs,
+    cases: run.cases,
     runCommand: run.runCommand,
     marker: run.marker,
     checkTimeoutMs: run.checkTimeoutMs,

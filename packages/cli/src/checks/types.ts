@@ -72,6 +72,8 @@ export interface RunConfig {
   seed: number;
   /** Runs per property (`--runs`); absent lets each property use its own default. */
   runs?: number;
+  /** Cases per operation of the generated-input checks (`--cases`); absent: `runs`, the profile's, or the default (src/checks/generated-budget.ts). */
+  cases?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): a replay line starts with it. */
   runCommand: string;
   /** Which checks run: `all` or one api, and an optional glob over ids. */

@@ -114,6 +114,8 @@ export interface TargetProfile {
   tokens: Tokens<string>;
   fixtures: Fixtures;
   features?: Features;
+  /** The generated-input checks: `casesPerOperation`, the budget of cases each operation gets (`--cases` overrides it). */
+  generatedInputs?: { casesPerOperation?: number };
   /**
    * `maxWaitSeconds`: the longest one request may wait for the rate limit (default 120 s) before the
    * run stops. `share`: the most of each minute's limit the run uses, leaving the rest to the

@@ -13,6 +13,8 @@ export interface RunOptions {
   seed?: number;
   /** Runs per property; undefined lets each property use its own default. */
   runs?: number;
+  /** Cases per operation of the generated-input checks (`--cases`); wins over `runs` and the profile's `generatedInputs`. */
+  cases?: number;
   /** The command that starts this run again, without --only and --seed (`npx mfc run --profile p.json`): the start of every replay line; never a token. */
   runCommand?: string;
   /** How the target was named, for the reports' `target.profile`: the profile file, or `--base-url` (default "given in process"). */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { windowName, type WindowName } from '../checks/windows.js';
 import type { ApiVersion } from '../checks/types.js';
+import { DEFAULT_CASES_PER_OPERATION, isGeneratedInputCheck } from '../checks/generated-budget.js';
 
 /** A check's requests per rate-limit window, as a conforming run measured them (`suites/request-costs.json`). */
 export interface CheckCost {
@@ -60,6 +61,8 @@ export interface RunPlan {
   expectedMs: number;
   /** The checks that run as `tokens.otherMerchant`, in its windows (src/runner/other-merchant.ts); absent when none. */
   asOtherMerchant?: string[];
+  /** The generated-input checks among them: how many, the cases each draws, and the requests they cost together; absent when none. */
+  generated?: { checks: number; casesPerOperation: number; requests: number };
 }
 
 // Requests that wait out a provoked 429 hold their window until the next minute starts.
@@ -102,6 +105,11 @@ export function planRun(options: {
   /** Requests per minute the run sends in a window of `limit` (its share of it). */
   ratePerMinute: (limit: number) => number;
   runs?: number;
+  /**
+   * Cases per operation of the generated-input checks (src/checks/generated-budget.ts): their measured
+   * requests, at the default budget, scale with it. Absent: the default.
+   */
+  generatedCases?: number;
   /** How many checks run side by side: their waits overlap. */
   concurrency: number;
   /** What one request costs the run with its checks side by side (default `LOCAL_REQUEST_MS`; more for a distant target). */
@@ -109,11 +117,19 @@ export function planRun(options: {
 }): RunPlan {
   const perWindow = new Map<WindowName, number>();
   const waits: number[] = [];
+  const casesPerOperation = options.generatedCases ?? DEFAULT_CASES_PER_OPERATION;
+  const generated = { checks: 0, casesPerOperation, requests: 0 };
   for (const check of options.checks) {
     const cost = options.costs[check.id];
-    const scale = options.runs !== undefined && cost?.runs ? options.runs / cost.runs : 1;
+    const isGenerated = isGeneratedInputCheck(check.id);
+    const scale = isGenerated ? casesPerOperation / DEFAULT_CASES_PER_OPERATION : options.runs !== undefined && cost?.runs ? options.runs / cost.runs : 1;
     const requests = cost?.requests ?? { [windowName(check.api, 'primary')]: 3 };
-    for (const [window, count] of Object.entries(requests)) perWindow.set(window, (perWindow.get(window) ?? 0) + Math.ceil(count * scale));
+    for (const [window, count] of Object.entries(requests)) {
+      const scaled = Math.ceil(count * scale);
+      perWindow.set(window, (perWindow.get(window) ?? 0) + scaled);
+      if (isGenerated) generated.requests += scaled;
+    }
+    if (isGenerated) generated.checks += 1;
     if (check.provokes429) {
       // A provoked 429 spends what is left of its window's minute, then waits for the next.
       const window = windowName(check.api, 'primary');
@@ -140,6 +156,7 @@ export function planRun(options: {
     requestMinutes,
     waitMs,
     expectedMs: Math.round((options.checks.length === 0 ? 0 : STARTUP_MS) + sendingMs + waitMs),
+    ...(generated.checks === 0 ? {} : { generated }),
   };
 }
 
@@ -180,6 +197,10 @@ export function renderPlan(plan: RunPlan, wording: PlanWording = {}): string {
     lines.push(`  ${window.window.padEnd(32)} ${String(window.requests).padStart(5)} requests  ${rate}`);
   }
   if (plan.waitMs > 0) lines.push(`  waits (webhook deliveries and retries, provoked 429s), while other checks run: ${minutesText(plan.waitMs)}`);
+  if (plan.generated !== undefined) {
+    const { checks, casesPerOperation, requests } = plan.generated;
+    lines.push(`  generated inputs: ${checks} operations × ${casesPerOperation} cases (valid, boundary, past the open limits, invalid) = ${checks * casesPerOperation} cases, about ${requests} requests (--cases, generatedInputs.casesPerOperation)`);
+  }
   if (plan.asOtherMerchant !== undefined) lines.push(`  ${plan.asOtherMerchant.length} write checks run as tokens.otherMerchant (fixtures.otherMerchant), within that merchant's rate limit`);
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { CheckFileError, checkFiles, collectChecks, isSelected, skipReason, type ApiVersion, type CheckMeta, type RegisteredCheck, type RunConfig } from '../checks/index.js';
+import { casesPerOperation } from '../checks/generated-budget.js';
 import { windowName } from '../checks/windows.js';
 import type { HttpClient } from '../http/index.js';
 import { costsAsRun, otherMerchantChecks } from './other-merchant.js';
@@ -103,6 +104,7 @@ export function planChecks(checks: readonly RegisteredCheck[], config: RunConfig
     concurrency: config.concurrency,
     requestMs,
     ...(config.runs === undefined ? {} : { runs: config.runs }),
+    generatedCases: casesPerOperation({ cases: config.cases, runs: config.runs, profile: config.profile }),
   });
   const movedHere = runnable.map((check) => check.id).filter((id) => asOtherMerchant.includes(id));
   const whole: RunPlan = { ...plan(runnable), ...(movedHere.length === 0 ? {} : { asOtherMerchant: movedHere }) };

@@ -104,6 +104,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutcome> {
     marker: `mfc-${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
     seed,
     ...(options.runs === undefined ? {} : { runs: options.runs }),
+    ...(options.cases === undefined ? {} : { cases: options.cases }),
     runCommand: options.runCommand ?? 'mfc run --profile <profile>',
     api,
     ...(options.only === undefined ? {} : { only: options.only }),

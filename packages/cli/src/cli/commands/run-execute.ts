@@ -74,6 +74,7 @@ function parse(args: string[]) {
     'report-dir': { type: 'string', default: 'reports' },
     seed: { type: 'string' },
     runs: { type: 'string' },
+    cases: { type: 'string' },
     'max-wait': { type: 'string' },
     deadline: { type: 'string' },
     'allow-production-writes': { type: 'boolean', default: false },
@@ -102,6 +103,8 @@ export const execute: Command['run'] = async (args) => {
   if (values.list) return (await import('./run-list.js')).listChecks(api, values.only);
   const seed = integer(values.seed, '--seed');
   const runs = integer(values.runs, '--runs');
+  const cases = integer(values.cases, '--cases');
+  if (cases === 0) throw new UsageError('--cases expects at least 1 case per operation, received "0"');
   const maxWait = seconds(values['max-wait'], '--max-wait');
   const deadline = seconds(values.deadline, '--deadline');
   // Before any request: a mistyped --only is a usage error whatever the target does.
@@ -126,6 +129,7 @@ export const execute: Command['run'] = async (args) => {
       ...(values.only === undefined ? {} : { only: values.only }),
       ...(seed === undefined ? {} : { seed }),
       ...(runs === undefined ? {} : { runs }),
+      ...(cases === undefined ? {} : { cases }),
       ...(maxWait === undefined ? {} : { maxWaitMs: maxWait * 1000 }),
       ...(deadline === undefined ? {} : { deadlineMs: deadline * 1000 }),
       // The process's own start: the run's wall time (junit.xml's, the last line's) is the command's.

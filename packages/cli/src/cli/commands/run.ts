@@ -22,6 +22,10 @@ Flags:
   --report-dir DIR            where the reports go (default reports/)
   --seed N                    seed for generated inputs (printed by every run, to replay it)
   --runs N                    runs per property check
+  --cases N                   cases per operation of the generated-input checks (valid,
+                              boundary, past the open limits, invalid; default --runs when
+                              given, else the profile's generatedInputs.casesPerOperation,
+                              else 8)
   --deadline SECONDS          the longest the whole run may take; checks still running then are
                               reported unfinished (default: twice the time the run's plan
                               expects, plus 2 minutes)

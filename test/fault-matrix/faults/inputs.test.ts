@@ -1,0 +1,4 @@
+import { catalogue } from '../../faults/inputs.js';
+import { describeFaultRuns } from '../fault-runs.js';
+
+describeFaultRuns('inputs', catalogue);
