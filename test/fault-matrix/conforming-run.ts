@@ -6,7 +6,7 @@ import type { TargetProfile } from '../../packages/cli/src/profile/index.js';
 import type { RunOutcome } from '../../packages/cli/src/runner/index.js';
 import type { Batch } from './batches.js';
 import { IN_PROCESS_DISPATCHER, serveInProcess } from '../support/in-process-target.js';
-import { ANSWER_GRACE_MS } from '../support/answer-grace.js';
+import { ANSWER_GRACE_MS, ANSWER_LIMIT_MS } from '../support/answer-grace.js';
 import { runChecks, startServer } from './built.js';
 
 /** Check ids of one run by how they ended, and the failure messages (so a red test says why). */
@@ -47,6 +47,7 @@ export async function runAgainstConforming(options: ServerOptions, run: Conformi
     webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
     webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
     webhookTimeScale: 0.0002,
+    webhookAnswerTimeoutMs: ANSWER_LIMIT_MS,
     webhookAnswerGraceMs: ANSWER_GRACE_MS,
     ...options,
   });

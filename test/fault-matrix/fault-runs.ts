@@ -13,7 +13,7 @@ import { runChecks, startServer } from './built.js';
 import { IN_PROCESS_DISPATCHER, serveInProcess } from '../support/in-process-target.js';
 import type { FaultSetup, ProbedFault } from '../faults/index.js';
 import { MATRIX_OUTCOMES, type MatrixOutcome } from '../support/matrix-summary.js';
-import { ANSWER_GRACE_MS } from '../support/answer-grace.js';
+import { ANSWER_GRACE_MS, ANSWER_LIMIT_MS } from '../support/answer-grace.js';
 
 // A fixed seed makes every property draw the same cases on every run of the matrix.
 const MATRIX_SEED = 20_261_123;
@@ -36,6 +36,7 @@ async function startFaulted(fault: string, setup: FaultSetup) {
     webhookV1Url: `http://127.0.0.1:${webhookPort}/webhooks/v1`,
     webhookV2Url: `http://127.0.0.1:${webhookPort}/webhooks/v2`,
     webhookTimeScale: 0.0002,
+    webhookAnswerTimeoutMs: ANSWER_LIMIT_MS,
     webhookAnswerGraceMs: ANSWER_GRACE_MS,
   });
   const profile = { ...server.profile, rateLimit: { ...server.profile.rateLimit, provoke: setup.provoke ?? false } };
