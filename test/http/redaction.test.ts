@@ -93,14 +93,13 @@ describe('createRedactor: every form a target can echo a token in', () => {
     expect(redacted).not.toContain(secret.slice(1, 13));
   });
 
-  it('redacts 1 MB of JSON with 5 tokens in well under a second', () => {
+  // How fast is `npm run bench`'s question, not a test's: a busy machine would race a time bound.
+  it('redacts a token inside 1 MB of JSON, with 5 tokens to look for', () => {
     const tokens = Array.from({ length: 5 }, (_, i) => `tok${i}/${'Zq9+'.repeat(15)}${i}`);
     const body = JSON.stringify(Array.from({ length: 9000 }, (_, i) => ({ id: i, note: 'lorem ipsum \\ " / é', url: 'https://x.test/a?b=c%20d&e=f' })));
     const report = JSON.stringify({ body: `${body.slice(0, 5000)}${JSON.stringify(tokens[2])}${body.slice(5000)}` }, null, 2);
     const many = createRedactor(tokens);
-    const started = performance.now();
     const redacted = many(report);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(redacted).not.toContain(tokens[2]!.slice(0, 12));
   });
 });

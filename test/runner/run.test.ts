@@ -78,12 +78,12 @@ describe('runChecks against a target that cannot serve', () => {
     ['answers HTML', { url: () => startFakeTarget(brokenTargets.html), want: /The base URL does not lead to the API[^]*Received: an HTML page \(200, text\/html: "Maintenance"\), not the API: a gateway header may be needed: connection\.headers [^]*is baseUrl the API's \{base_url\}/ }],
     ['answers 500 to everything', { url: () => startFakeTarget(brokenTargets.error500), want: /Received: status 500/ }],
   ];
-  it.each(causes)('reports one readable failure when the target %s, skips the rest and exits 1 quickly', async (_name, { url, want }) => {
+  // No wall-time bound (a busy machine would race it): that no check waits on the target is what the
+  // skips show, each before it sent a request.
+  it.each(causes)('reports one readable failure when the target %s, skips the rest without trying them and exits 1', async (_name, { url, want }) => {
     const target = await url();
     try {
-      const started = Date.now();
       const outcome = await runChecks({ profile: testProfile(target.url), include: fixtures, requestTimeoutMs: 500, deadlineMs: 20_000 });
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(outcome.exitCode).toBe(1);
       const failed = outcome.report.checks.filter((c) => c.status === 'failed');
       expect(failed).toHaveLength(1);
